@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public address of the web app, used in emails and provider return URLs. */
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serve the built web app from this folder (production). */
+  WEB_DIST_DIR: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: bool.default(false),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  STRIPE_API_BASE: z.url().optional(),
+  PLAN_PRICE_STARTER: z.coerce.number().int().positive().default(1900),
+  PLAN_PRICE_PRO: z.coerce.number().int().positive().default(4900),
+  PLAN_PRICE_ENTERPRISE: z.coerce.number().int().positive().default(14900),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Nest <no-reply@nest.localhost>'),
+  /** Where development mail goes when no SMTP_URL is set: the log, or JSON files in DATA_DIR/mail. */
+  MAIL_TRANSPORT: z.enum(['log', 'file']).default('log'),
+  JOBS_ENABLED: bool.default(true),
+  /** Product analytics (PostHog). Off unless a key is set; never on in development. */
+  POSTHOG_KEY: z.string().optional(),
+  POSTHOG_HOST: z.url().default('https://eu.i.posthog.com'),
+  /** API base address the web app calls; empty means the same origin. */
+  API_BASE_URL: z.string().default(''),
+  /** Test-only helpers (seed endpoints). Refused in production. */
+  ENABLE_TEST_ROUTES: bool.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'SESSION_SECRET'> {
+  isProduction: boolean;
+  publicUrl: string;
+  sessionSecret: string;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError naming every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const env = result.data;
+  const problems: string[] = [];
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    if (!env.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when PAYMENT_PROVIDER=stripe');
+    if (!env.STRIPE_WEBHOOK_SECRET)
+      problems.push('STRIPE_WEBHOOK_SECRET: required when PAYMENT_PROVIDER=stripe');
+  }
+  if (env.NODE_ENV === 'production' && env.ENABLE_TEST_ROUTES) {
+    problems.push('ENABLE_TEST_ROUTES: must not be set in production');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return env;
+}
+
+/**
+ * Secrets the product needs but the operator did not provide are generated once and kept in the
+ * data folder, so a fresh machine starts with no keys and restarts keep sessions valid.
+ */
+function loadOrCreateSecrets(dataDir: string): { sessionSecret: string } {
+  const file = path.join(dataDir, 'secrets.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secrets = { sessionSecret: randomBytes(32).toString('base64url') };
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    return secrets;
+  }
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const env = parseEnv(source);
+  const dataDir = path.resolve(env.DATA_DIR);
+  const sessionSecret = env.SESSION_SECRET ?? loadOrCreateSecrets(dataDir).sessionSecret;
+  const { SESSION_SECRET: _omit, ...rest } = env;
+  return {
+    ...rest,
+    dataDir,
+    sessionSecret,
+    isProduction: env.NODE_ENV === 'production',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/** A config for tests: no files touched, every value explicit. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    ENABLE_TEST_ROUTES: 'true',
+  });
+  const { SESSION_SECRET: _omit, ...rest } = env;
+  return {
+    ...rest,
+    dataDir: '',
+    sessionSecret: 'test-secret-test-secret-test-secret-42',
+    isProduction: false,
+    publicUrl: 'http://localhost:3000',
+    ...overrides,
+  };
+}

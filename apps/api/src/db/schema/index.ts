@@ -1,0 +1,3 @@
+export * from './auth.js';
+export * from './jobs.js';
+export * from './users.js';

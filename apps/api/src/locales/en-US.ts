@@ -1,0 +1,77 @@
+/** English messages of the API: problem titles and details, field errors. Emails have their own catalogue. */
+export const enUS = {
+  problems: {
+    bad_request: { title: 'Bad request', detail: 'The request could not be understood.' },
+    validation_failed: {
+      title: 'Invalid input',
+      detail: 'Some fields are not valid. Check them and try again.',
+    },
+    unauthenticated: { title: 'Not signed in', detail: 'You need to sign in to do this.' },
+    forbidden: { title: 'Forbidden', detail: 'You are not allowed to do this.' },
+    foreign_origin: {
+      title: 'Foreign origin',
+      detail: 'This request came from another site and was refused.',
+    },
+    not_found: { title: 'Not found', detail: 'We could not find what you asked for.' },
+    route_not_found: { title: 'Not found', detail: 'There is no API at {{path}}.' },
+    method_not_allowed: { title: 'Method not allowed', detail: 'This method is not allowed here.' },
+    conflict: { title: 'Conflict', detail: 'This conflicts with the current state. Reload and try again.' },
+    payload_too_large: { title: 'Too large', detail: 'What you sent is too large.' },
+    unsupported_media_type: { title: 'Unsupported media type', detail: 'Send JSON (application/json).' },
+    rate_limited: {
+      title: 'Too many attempts',
+      detail: 'Too many attempts. Try again in {{seconds}} seconds.',
+    },
+    internal_error: {
+      title: 'Internal Server Error',
+      detail: 'Something went wrong on our side. Try again in a moment.',
+    },
+    service_unavailable: {
+      title: 'Service unavailable',
+      detail: 'The service is temporarily unavailable. Try again in a moment.',
+    },
+    email_taken: {
+      title: 'Email already used',
+      detail: 'An account already uses this email. Sign in instead.',
+    },
+    weak_password: { title: 'Password too weak', detail: '{{reason}}' },
+    invalid_credentials: { title: 'Sign-in failed', detail: 'The email or password is incorrect.' },
+    invalid_refresh_token: { title: 'Session ended', detail: 'Your session has ended. Sign in again.' },
+    invalid_reset_token: {
+      title: 'Link expired',
+      detail: 'This reset link is invalid or has expired. Ask for a new one.',
+    },
+    wrong_current_password: { title: 'Wrong password', detail: 'Your current password is incorrect.' },
+    payment_failed: { title: 'Payment failed', detail: 'The payment did not go through: {{reason}}' },
+    card_declined: { title: 'Card declined', detail: 'The card was declined: {{reason}}' },
+    provider_unavailable: {
+      title: 'Payment provider unavailable',
+      detail: 'The payment provider is not answering. Nothing was charged. Try again in a moment.',
+    },
+    plan_required: {
+      title: 'Upgrade needed',
+      detail: 'This needs the {{plan}} plan or higher.',
+    },
+    invalid_signature: { title: 'Invalid signature', detail: 'The event signature could not be verified.' },
+  },
+  fields: {
+    required: 'This field is required.',
+    invalid_type: 'This value has the wrong type.',
+    too_small_string: 'Use at least {{minimum}} characters.',
+    too_big_string: 'Use at most {{maximum}} characters.',
+    too_small_number: 'Must be at least {{minimum}}.',
+    too_big_number: 'Must be at most {{maximum}}.',
+    too_small_array: 'Choose at least {{minimum}}.',
+    too_big_array: 'Choose at most {{maximum}}.',
+    invalid_email: 'Enter a valid email address.',
+    invalid_url: 'Enter a valid web address.',
+    invalid_format: 'This value is not in the expected format.',
+    invalid_value: 'This value is not one of the allowed choices.',
+    unrecognized_key: 'This field is not allowed.',
+    not_integer: 'Must be a whole number.',
+    invalid: 'This value is not valid.',
+  },
+} as const;
+
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Messages = Widen<typeof enUS>;

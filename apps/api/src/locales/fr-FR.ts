@@ -1,0 +1,93 @@
+import type { Messages } from './en-US.js';
+
+export const frFR: Messages = {
+  problems: {
+    bad_request: { title: 'Requête invalide', detail: 'La requête n’a pas pu être comprise.' },
+    validation_failed: {
+      title: 'Saisie invalide',
+      detail: 'Certains champs ne sont pas valides. Vérifiez-les et réessayez.',
+    },
+    unauthenticated: { title: 'Non connecté', detail: 'Vous devez vous connecter pour faire cela.' },
+    forbidden: { title: 'Interdit', detail: 'Vous n’êtes pas autorisé à faire cela.' },
+    foreign_origin: {
+      title: 'Origine étrangère',
+      detail: 'Cette requête venait d’un autre site et a été refusée.',
+    },
+    not_found: { title: 'Introuvable', detail: 'Nous n’avons pas trouvé ce que vous demandez.' },
+    route_not_found: { title: 'Introuvable', detail: 'Il n’y a pas d’API à l’adresse {{path}}.' },
+    method_not_allowed: { title: 'Méthode non autorisée', detail: 'Cette méthode n’est pas autorisée ici.' },
+    conflict: {
+      title: 'Conflit',
+      detail: 'Cela entre en conflit avec l’état actuel. Rechargez et réessayez.',
+    },
+    payload_too_large: { title: 'Trop volumineux', detail: 'Ce que vous avez envoyé est trop volumineux.' },
+    unsupported_media_type: {
+      title: 'Type de contenu non pris en charge',
+      detail: 'Envoyez du JSON (application/json).',
+    },
+    rate_limited: {
+      title: 'Trop de tentatives',
+      detail: 'Trop de tentatives. Réessayez dans {{seconds}} secondes.',
+    },
+    internal_error: {
+      title: 'Erreur interne du serveur',
+      detail: 'Un problème est survenu de notre côté. Réessayez dans un instant.',
+    },
+    service_unavailable: {
+      title: 'Service indisponible',
+      detail: 'Le service est momentanément indisponible. Réessayez dans un instant.',
+    },
+    email_taken: {
+      title: 'Adresse déjà utilisée',
+      detail: 'Un compte utilise déjà cette adresse e-mail. Connectez-vous plutôt.',
+    },
+    weak_password: { title: 'Mot de passe trop faible', detail: '{{reason}}' },
+    invalid_credentials: {
+      title: 'Échec de connexion',
+      detail: 'L’e-mail ou le mot de passe est incorrect.',
+    },
+    invalid_refresh_token: {
+      title: 'Session terminée',
+      detail: 'Votre session est terminée. Reconnectez-vous.',
+    },
+    invalid_reset_token: {
+      title: 'Lien expiré',
+      detail: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
+    },
+    wrong_current_password: {
+      title: 'Mot de passe incorrect',
+      detail: 'Votre mot de passe actuel est incorrect.',
+    },
+    payment_failed: { title: 'Paiement échoué', detail: 'Le paiement n’a pas abouti : {{reason}}' },
+    card_declined: { title: 'Carte refusée', detail: 'La carte a été refusée : {{reason}}' },
+    provider_unavailable: {
+      title: 'Prestataire de paiement indisponible',
+      detail: 'Le prestataire de paiement ne répond pas. Rien n’a été débité. Réessayez dans un instant.',
+    },
+    plan_required: {
+      title: 'Formule supérieure requise',
+      detail: 'Cela nécessite la formule {{plan}} ou supérieure.',
+    },
+    invalid_signature: {
+      title: 'Signature invalide',
+      detail: 'La signature de l’événement n’a pas pu être vérifiée.',
+    },
+  },
+  fields: {
+    required: 'Ce champ est obligatoire.',
+    invalid_type: 'Cette valeur n’a pas le bon type.',
+    too_small_string: 'Utilisez au moins {{minimum}} caractères.',
+    too_big_string: 'Utilisez au plus {{maximum}} caractères.',
+    too_small_number: 'Doit être au moins {{minimum}}.',
+    too_big_number: 'Doit être au plus {{maximum}}.',
+    too_small_array: 'Choisissez-en au moins {{minimum}}.',
+    too_big_array: 'Choisissez-en au plus {{maximum}}.',
+    invalid_email: 'Saisissez une adresse e-mail valide.',
+    invalid_url: 'Saisissez une adresse web valide.',
+    invalid_format: 'Cette valeur n’est pas au format attendu.',
+    invalid_value: 'Cette valeur ne fait pas partie des choix possibles.',
+    unrecognized_key: 'Ce champ n’est pas autorisé.',
+    not_integer: 'Doit être un nombre entier.',
+    invalid: 'Cette valeur n’est pas valide.',
+  },
+};

@@ -1,0 +1,126 @@
+import { type ErrorCode, type FieldError, PROBLEM_CONTENT_TYPE, type Problem } from '@nest/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+import { interpolate, messages, requestLocale } from '../lib/i18n.js';
+import type { Messages } from '../locales/en-US.js';
+
+type FieldKey = keyof Messages['fields'];
+
+interface ValidationItem {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Maps one zod issue to a field key of the catalogue and its parameters. */
+function fieldMessageKey(item: ValidationItem): { key: FieldKey; params: Record<string, unknown> } {
+  const p = item.params ?? {};
+  const origin = String(p.origin ?? '');
+  const kind = origin === 'string' ? 'string' : origin === 'array' || origin === 'set' ? 'array' : 'number';
+  switch (item.keyword) {
+    case 'invalid_type':
+      return { key: p.input === undefined ? 'required' : 'invalid_type', params: p };
+    case 'too_small':
+      return { key: `too_small_${kind}` as FieldKey, params: p };
+    case 'too_big':
+      return { key: `too_big_${kind}` as FieldKey, params: p };
+    case 'invalid_format':
+      if (p.format === 'email') return { key: 'invalid_email', params: p };
+      if (p.format === 'url') return { key: 'invalid_url', params: p };
+      return { key: 'invalid_format', params: p };
+    case 'invalid_value':
+    case 'invalid_union':
+      return { key: 'invalid_value', params: p };
+    case 'unrecognized_keys':
+      return { key: 'unrecognized_key', params: p };
+    case 'not_multiple_of':
+      return { key: 'not_integer', params: p };
+    default:
+      return { key: 'invalid', params: p };
+  }
+}
+
+function validationFields(request: FastifyRequest, items: ValidationItem[], part: string): FieldError[] {
+  const catalogue = messages(requestLocale(request)).fields;
+  return items.flatMap((item) => {
+    const base = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const { key, params } = fieldMessageKey(item);
+    const message = interpolate(catalogue[key], params);
+    // An unknown key is reported once per key, on the key itself.
+    if (item.keyword === 'unrecognized_keys' && Array.isArray(params.keys)) {
+      return (params.keys as string[]).map((k) => ({
+        field: base ? `${base}.${k}` : k,
+        code: 'unrecognized_key',
+        message,
+      }));
+    }
+    return [{ field: base || part, code: key, message }];
+  });
+}
+
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  options: { status: number; params?: Record<string, unknown>; fields?: FieldError[] },
+) {
+  const text = messages(requestLocale(request)).problems[code];
+  const problem: Problem = {
+    type: `https://nest.localhost/problems/${code.replaceAll('_', '-')}`,
+    title: text.title,
+    status: options.status,
+    detail: interpolate(text.detail, options.params),
+    code,
+    instance: request.url.split('?')[0],
+    ...(options.fields && options.fields.length > 0 ? { errors: options.fields } : {}),
+  };
+  return reply.status(options.status).type(PROBLEM_CONTENT_TYPE).send(problem);
+}
+
+/** Fastify's own error codes that are the client's fault, and what they mean. */
+const fastifyClientErrors: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'bad_request',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'bad_request',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
+  FST_ERR_VALIDATION: 'validation_failed',
+};
+
+/** One error handler for the whole API: everything leaves as application/problem+json. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.options.headers) reply.headers(error.options.headers);
+      return sendProblem(request, reply, error.code, {
+        status: error.status,
+        params: error.options.params,
+        fields: error.options.fields,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const part = (error as FastifyError & { validationContext?: string }).validationContext ?? 'body';
+      return sendProblem(request, reply, 'validation_failed', {
+        status: 400,
+        fields: validationFields(request, error.validation as ValidationItem[], part),
+      });
+    }
+    if (error.statusCode === 429) {
+      const retryAfter = Number(reply.getHeader('retry-after') ?? 60);
+      return sendProblem(request, reply, 'rate_limited', { status: 429, params: { seconds: retryAfter } });
+    }
+    const mapped = error.code ? fastifyClientErrors[error.code] : undefined;
+    if (mapped) {
+      return sendProblem(request, reply, mapped, { status: error.statusCode ?? 400 });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return sendProblem(request, reply, 'bad_request', { status: error.statusCode });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendProblem(request, reply, 'internal_error', { status: 500 });
+  });
+});

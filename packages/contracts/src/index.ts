@@ -1,0 +1,3 @@
+export * from './health.js';
+export * from './locales.js';
+export * from './problem.js';
