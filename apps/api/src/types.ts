@@ -1,6 +1,37 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
+
+/** What a job handler receives. */
+export interface JobContext {
+  id: number;
+  attempt: number;
+}
+export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
+
+/** The background job queue (PostgreSQL-backed, safe with several workers). */
+export interface Jobs {
+  /** Registers the handler of a job name. */
+  register(name: string, handler: JobHandler): void;
+  /**
+   * Enqueues a job, optionally inside a transaction (pass tx) so it exists only if the transaction commits.
+   * A dedupeKey makes enqueueing idempotent.
+   */
+  enqueue(
+    name: string,
+    payload: unknown,
+    options?: { runAt?: Date; dedupeKey?: string; maxAttempts?: number; tx?: import('./db/client.js').Tx },
+  ): Promise<void>;
+  /** Runs every due job now (tests, and the sandbox test clock). Returns how many ran. */
+  drain(): Promise<number>;
+}
+
+/** The signed-in merchant, set by the auth plugin's requireMerchant pre-handler. */
+export interface MerchantPrincipal {
+  userId: string;
+  sessionId: string;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,5 +39,11 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    jobs: Jobs;
+    /** Pre-handler: 401 problem unless a merchant session is valid; sets request.merchant. */
+    requireMerchant: preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    merchant?: MerchantPrincipal;
   }
 }
