@@ -3,8 +3,14 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { emailsPlugin } from './emails/send-email.js';
+import { jobsPlugin } from './jobs/plugin.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
+import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { requestLogSerializer } from './lib/tokens.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { paymentsPlugin } from './payments/plugin.js';
+import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
@@ -16,13 +22,16 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   mailer?: Mailer;
+  /** Defaults to Redis when REDIS_URL is set, memory otherwise; tests pass their own. */
+  rateLimiter?: RateLimiter;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** Builds the whole application as a Fastify instance; server.ts only listens. Tests call this with app.inject. */
-export async function buildApp({ config, database, mailer, logger }: BuildOptions) {
+export async function buildApp({ config, database, mailer, rateLimiter, logger }: BuildOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    // The request serializer redacts one-time tokens from logged URLs (reset links).
+    logger: logger ?? { level: config.LOG_LEVEL, serializers: { req: requestLogSerializer } },
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
@@ -36,6 +45,8 @@ export async function buildApp({ config, database, mailer, logger }: BuildOption
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
+  app.decorate('rateLimiter', rateLimiter ?? createRateLimiter(config, app.log));
+  app.addHook('onClose', async () => app.rateLimiter.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -45,6 +56,10 @@ export async function buildApp({ config, database, mailer, logger }: BuildOption
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(healthRoutes);
+  await app.register(jobsPlugin);
+  await app.register(emailsPlugin);
+  await app.register(authPlugin);
+  await app.register(paymentsPlugin);
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(spaPlugin, { root: config.WEB_DIST_DIR });
   return app;

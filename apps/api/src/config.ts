@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -57,7 +57,17 @@ export interface Config extends Omit<Env, 'SESSION_SECRET'> {
   isProduction: boolean;
   publicUrl: string;
   sessionSecret: string;
+  /** Signs the sandbox payment provider's webhook deliveries (derived from the session secret). */
+  sandboxWebhookSecret: string;
   dataDir: string;
+}
+
+/**
+ * The sandbox's webhook signing secret, derived from the session secret rather than stored: every
+ * process that shares the session secret verifies the same signatures, with nothing more to keep.
+ */
+export function deriveSandboxWebhookSecret(sessionSecret: string): string {
+  return `whsec_${createHmac('sha256', sessionSecret).update('nest sandbox webhook signing').digest('base64url')}`;
 }
 
 export class ConfigError extends Error {
@@ -94,14 +104,36 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
  */
 function loadOrCreateSecrets(dataDir: string): { sessionSecret: string } {
   const file = path.join(dataDir, 'secrets.json');
+  let text: string;
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     mkdirSync(dataDir, { recursive: true });
     const secrets = { sessionSecret: randomBytes(32).toString('base64url') };
-    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-    return secrets;
+    // 'wx': never overwrite a file another process created meanwhile; read theirs instead.
+    try {
+      writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: 'wx' });
+      return secrets;
+    } catch (writeError) {
+      if ((writeError as NodeJS.ErrnoException).code !== 'EEXIST') throw writeError;
+      text = readFileSync(file, 'utf8');
+    }
   }
+  // A damaged file is reported, not replaced: replacing it would silently sign everyone out.
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const sessionSecret = (parsed as { sessionSecret?: unknown } | undefined)?.sessionSecret;
+  if (typeof sessionSecret !== 'string' || sessionSecret.length < 32) {
+    throw new ConfigError([
+      `${file}: has no valid sessionSecret; fix the file, delete it to generate a new one (this signs everyone out), or set SESSION_SECRET`,
+    ]);
+  }
+  return { sessionSecret };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -113,6 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ...rest,
     dataDir,
     sessionSecret,
+    sandboxWebhookSecret: deriveSandboxWebhookSecret(sessionSecret),
     isProduction: env.NODE_ENV === 'production',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };
@@ -131,6 +164,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...rest,
     dataDir: '',
     sessionSecret: 'test-secret-test-secret-test-secret-42',
+    sandboxWebhookSecret: deriveSandboxWebhookSecret('test-secret-test-secret-test-secret-42'),
     isProduction: false,
     publicUrl: 'http://localhost:3000',
     ...overrides,

@@ -1,4 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/routes.js';
+import { logoRoutes } from './modules/nests/logo-routes.js';
+import { nestRoutes } from './modules/nests/nest-routes.js';
+import { offerRoutes } from './modules/offers/routes.js';
+import { payoutRoutes } from './modules/payouts/routes.js';
+import { planRoutes } from './modules/plans/routes.js';
+import { testingRoutes } from './modules/testing/routes.js';
+import { seedSubscriberRoutes } from './modules/testing/seed-subscribers.js';
+import { slowRoutes } from './modules/testing/slow-routes.js';
+import { usersRoutes } from './modules/users/routes.js';
 
 /** Every API module, mounted under /api/v1. Modules register their own routes. */
-export const apiRoutes: FastifyPluginAsyncZod = async (_app) => {};
+export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(usersRoutes);
+  await app.register(authRoutes);
+  await app.register(nestRoutes);
+  await app.register(logoRoutes);
+  await app.register(payoutRoutes);
+  await app.register(offerRoutes);
+  await app.register(planRoutes);
+  if (app.config.ENABLE_TEST_ROUTES) await app.register(slowRoutes);
+  if (app.config.ENABLE_TEST_ROUTES) await app.register(testingRoutes);
+  if (app.config.ENABLE_TEST_ROUTES) await app.register(seedSubscriberRoutes);
+};

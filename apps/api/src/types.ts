@@ -2,6 +2,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
+import type { RateLimiter } from './lib/rate-limiter.js';
 
 /** What a job handler receives. */
 export interface JobContext {
@@ -25,6 +26,12 @@ export interface Jobs {
   ): Promise<void>;
   /** Runs every due job now (tests, and the sandbox test clock). Returns how many ran. */
   drain(): Promise<number>;
+  /**
+   * Runs a registered job once per interval slot (slots aligned on the epoch, e.g. every hour on the
+   * hour), however many processes run: each slot is enqueued with a dedupe key. Slots are enqueued by
+   * the poller (JOBS_ENABLED), not by drain().
+   */
+  every(name: string, intervalMs: number, payload?: unknown): void;
 }
 
 /** The signed-in merchant, set by the auth plugin's requireMerchant pre-handler. */
@@ -40,6 +47,8 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     jobs: Jobs;
+    /** Shared counters for every limit (failed logins, codes…): Redis when REDIS_URL is set, else memory. */
+    rateLimiter: RateLimiter;
     /** Pre-handler: 401 problem unless a merchant session is valid; sets request.merchant. */
     requireMerchant: preHandlerAsyncHookHandler;
   }

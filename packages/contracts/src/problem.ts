@@ -29,6 +29,19 @@ export const errorCodes = [
   'provider_unavailable',
   'plan_required',
   'invalid_signature',
+  'provider_error',
+  'insufficient_funds',
+  'plan_exists',
+  'plan_missing',
+  'plan_not_active',
+  'no_unpaid_invoice',
+  // nests and offers
+  'nest_exists',
+  'nest_required',
+  'payout_account_required',
+  'unsupported_image',
+  'invalid_image',
+  'image_too_large',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -53,6 +53,36 @@ export const enUS = {
       detail: 'This needs the {{plan}} plan or higher.',
     },
     invalid_signature: { title: 'Invalid signature', detail: 'The event signature could not be verified.' },
+    insufficient_funds: {
+      title: 'Card declined',
+      detail: 'The card was declined: insufficient funds. Nothing was charged. Try another card.',
+    },
+    provider_error: {
+      title: 'Payment provider refused',
+      detail: 'The payment provider refused the request: {{reason}}. Nothing was charged.',
+    },
+    plan_exists: {
+      title: 'You already have a plan',
+      detail: 'Your account already has a plan. Change it from your account page instead.',
+    },
+    plan_missing: { title: 'No plan yet', detail: 'Choose a plan first.' },
+    plan_not_active: {
+      title: 'Plan payment overdue',
+      detail: 'Your plan has an unpaid invoice. Pay it first, then change your plan.',
+    },
+    no_unpaid_invoice: { title: 'Nothing to pay', detail: 'Your plan has no unpaid invoice.' },
+    nest_exists: {
+      title: 'Nest already created',
+      detail: 'Your account already has a nest. Each merchant account has one nest.',
+    },
+    nest_required: { title: 'No nest yet', detail: 'Create your nest first.' },
+    payout_account_required: {
+      title: 'No payout account yet',
+      detail: 'Connect your payout account first, then choose when you are paid.',
+    },
+    unsupported_image: { title: 'Unsupported image', detail: 'Upload a PNG, JPEG or WebP image.' },
+    invalid_image: { title: 'Unreadable image', detail: 'This image could not be read. Try another file.' },
+    image_too_large: { title: 'Image too large', detail: 'The image must be {{max}} or smaller.' },
   },
   fields: {
     required: 'This field is required.',

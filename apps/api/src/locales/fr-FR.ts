@@ -72,6 +72,42 @@ export const frFR: Messages = {
       title: 'Signature invalide',
       detail: 'La signature de l’événement n’a pas pu être vérifiée.',
     },
+    insufficient_funds: {
+      title: 'Carte refusée',
+      detail: 'La carte a été refusée : fonds insuffisants. Rien n’a été débité. Essayez une autre carte.',
+    },
+    provider_error: {
+      title: 'Refus du prestataire de paiement',
+      detail: 'Le prestataire de paiement a refusé la demande : {{reason}}. Rien n’a été débité.',
+    },
+    plan_exists: {
+      title: 'Vous avez déjà une formule',
+      detail: 'Votre compte a déjà une formule. Changez-la plutôt depuis la page de votre compte.',
+    },
+    plan_missing: { title: 'Pas encore de formule', detail: 'Choisissez d’abord une formule.' },
+    plan_not_active: {
+      title: 'Paiement de la formule en retard',
+      detail: 'Votre formule a une facture impayée. Réglez-la d’abord, puis changez de formule.',
+    },
+    no_unpaid_invoice: { title: 'Rien à payer', detail: 'Votre formule n’a aucune facture impayée.' },
+    nest_exists: {
+      title: 'Nid déjà créé',
+      detail: 'Votre compte a déjà un nid. Chaque compte marchand a un seul nid.',
+    },
+    nest_required: { title: 'Pas encore de nid', detail: 'Créez d’abord votre nid.' },
+    payout_account_required: {
+      title: 'Pas encore de compte de versement',
+      detail: 'Connectez d’abord votre compte de versement, puis choisissez quand vous êtes payé.',
+    },
+    unsupported_image: {
+      title: 'Image non prise en charge',
+      detail: 'Envoyez une image PNG, JPEG ou WebP.',
+    },
+    invalid_image: {
+      title: 'Image illisible',
+      detail: 'Cette image n’a pas pu être lue. Essayez un autre fichier.',
+    },
+    image_too_large: { title: 'Image trop lourde', detail: 'L’image doit peser {{max}} au plus.' },
   },
   fields: {
     required: 'Ce champ est obligatoire.',

@@ -5,10 +5,17 @@ import { AppError } from '../lib/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The Vite dev server (`npm run dev`, apps/web/vite.config.ts) proxies /api to the API and rewrites the
+ * Host header on the way, so its pages' Origin would look foreign. Trusted in development only.
+ */
+const DEV_SERVER_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+
 /** Origins a browser may send state-changing requests from: ours, as configured and as served. */
-function isSameOrigin(request: FastifyRequest, origin: string, publicUrl: string): boolean {
-  if (origin === new URL(publicUrl).origin) return true;
-  const host = request.headers['x-forwarded-host'] ?? request.headers.host;
+function isSameOrigin(request: FastifyRequest, origin: string, trusted: string[]): boolean {
+  if (trusted.includes(origin)) return true;
+  // request.host honours X-Forwarded-Host only when TRUST_PROXY is on.
+  const host = request.host;
   if (!host) return false;
   try {
     return new URL(origin).host === host;
@@ -17,8 +24,16 @@ function isSameOrigin(request: FastifyRequest, origin: string, publicUrl: string
   }
 }
 
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const analyticsHost = app.config.POSTHOG_KEY ? new URL(app.config.POSTHOG_HOST).origin : undefined;
+  // HTTPS-only headers follow the public address, not NODE_ENV: `npm start` runs in production mode on
+  // plain http, and upgrading its asset requests to https would break the app opened over the LAN.
+  const servedOverHttps = new URL(app.config.publicUrl).protocol === 'https:';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -33,19 +48,25 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         'form-action': ["'self'"],
         'base-uri': ["'self'"],
         'object-src': ["'none'"],
-        'upgrade-insecure-requests': app.config.isProduction ? [] : null,
+        'upgrade-insecure-requests': servedOverHttps ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: app.config.isProduction,
+    // Browsers ignore (and complain about) COOP on plain-http origins other than localhost.
+    crossOriginOpenerPolicy: servedOverHttps || isLoopback(app.config.publicUrl),
+    hsts: app.config.isProduction && servedOverHttps,
   });
 
   // Cookies carry the session, so a state-changing request from a foreign site is refused (CSRF).
+  const trustedOrigins = [
+    new URL(app.config.publicUrl).origin,
+    ...(app.config.NODE_ENV === 'development' ? DEV_SERVER_ORIGINS : []),
+  ];
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
-    if (origin && origin !== 'null' && !isSameOrigin(request, origin, app.config.publicUrl)) {
+    if (origin && origin !== 'null' && !isSameOrigin(request, origin, trustedOrigins)) {
       throw new AppError('foreign_origin');
     }
     if (origin === 'null' || fetchSite === 'cross-site') throw new AppError('foreign_origin');

@@ -17,6 +17,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
       root,
       wildcard: false,
       index: false,
+      // Our setHeaders decides caching; @fastify/static's own header would overwrite it with max-age=0.
+      cacheControl: false,
+      // index.html always goes through the not-found handler below, which fills in the runtime config.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');

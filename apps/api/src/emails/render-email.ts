@@ -1,0 +1,37 @@
+import type { Locale } from '@nest/contracts';
+import { type EmailContent, type RenderedEmail, renderLayout } from './layout.js';
+import { emailChanged } from './templates/email-changed.js';
+import { passwordChanged } from './templates/password-changed.js';
+import { passwordReset } from './templates/password-reset.js';
+import { planCancelled } from './templates/plan-cancelled.js';
+import { planChanged } from './templates/plan-changed.js';
+import { planReceipt } from './templates/plan-receipt.js';
+import { planRenewalFailed } from './templates/plan-renewal-failed.js';
+
+/** A template is its wording in every language of the product; the compiler refuses a missing one. */
+export type EmailTemplate<Params> = Record<Locale, (params: Params) => EmailContent>;
+
+/** Every email the product sends. Add a template file, then its line here. */
+export const emailTemplates = {
+  'password-reset': passwordReset,
+  'password-changed': passwordChanged,
+  'email-changed': emailChanged,
+  'plan-receipt': planReceipt,
+  'plan-renewal-failed': planRenewalFailed,
+  'plan-changed': planChanged,
+  'plan-cancelled': planCancelled,
+};
+
+export type EmailTemplateName = keyof typeof emailTemplates;
+export type EmailParams<Name extends EmailTemplateName> =
+  (typeof emailTemplates)[Name] extends EmailTemplate<infer Params> ? Params : never;
+
+/** The subject, text and HTML of one email in one language. Params are escaped in the HTML. */
+export function renderEmail<Name extends EmailTemplateName>(
+  locale: Locale,
+  template: Name,
+  params: EmailParams<Name>,
+): RenderedEmail {
+  const wording = emailTemplates[template][locale] as (params: EmailParams<Name>) => EmailContent;
+  return renderLayout(locale, wording(params));
+}

@@ -1,0 +1,23 @@
+import { and, eq, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { jobs } from '../db/schema/index.js';
+
+/** Finished jobs are history only; failed ones are kept longer for operators to look into. */
+export const KEEP_DONE_DAYS = 7;
+export const KEEP_FAILED_DAYS = 30;
+
+const olderThan = (days: number) => lt(jobs.finishedAt, sql`now() - make_interval(days => ${days}::integer)`);
+
+/** Deletes old finished jobs so the queue table stays small. Returns how many were deleted. */
+export async function pruneJobs(db: Db): Promise<number> {
+  const rows = await db
+    .delete(jobs)
+    .where(
+      or(
+        and(eq(jobs.status, 'done'), olderThan(KEEP_DONE_DAYS)),
+        and(eq(jobs.status, 'failed'), olderThan(KEEP_FAILED_DAYS)),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
+}

@@ -1,0 +1,46 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A bearer secret: 256 bits from the OS CSPRNG, URL-safe. */
+export function generateToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * What the database keeps of a token. A plain SHA-256 is enough (no salt, no slow hash): the token
+ * already has 256 bits of entropy, and a fast, deterministic hash allows the indexed look-up.
+ */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Identifies an email in logs without writing it down (correlate attempts, never reveal the address). */
+export function emailFingerprint(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16);
+}
+
+const SECRET_QUERY_PARAMS = /([?&](?:token|code)=)[^&#]*/gi;
+
+/** A URL fit for the logs: one-time tokens and codes in the query are replaced by a marker. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+}
+
+/** Fastify's request log line, with secrets in the URL redacted (a reset link's page load carries its token). */
+export function requestLogSerializer(req: unknown) {
+  const r = req as {
+    method?: string;
+    url?: string;
+    host?: string;
+    ip?: string;
+    headers?: Record<string, unknown>;
+    socket?: { remotePort?: number };
+  };
+  return {
+    method: r.method,
+    url: r.url === undefined ? undefined : redactUrl(r.url),
+    version: r.headers?.['accept-version'] as string | undefined,
+    host: r.host,
+    remoteAddress: r.ip,
+    remotePort: r.socket?.remotePort,
+  };
+}

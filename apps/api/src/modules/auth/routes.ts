@@ -1,0 +1,178 @@
+import {
+  loginBodySchema,
+  merchantSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  problemSchema,
+  refreshResultSchema,
+} from '@nest/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors.js';
+import { requestLocale } from '../../lib/i18n.js';
+import { getMerchant } from '../users/get-merchant.js';
+import { findSessionIdByTokens } from './find-session.js';
+import { logIn } from './log-in.js';
+import { registerPasswordResetJob } from './password-reset-job.js';
+import { schedulePruneSessions } from './prune-sessions.js';
+import { refuseCrossSite } from './refuse-cross-site.js';
+import { requestPasswordReset } from './request-password-reset.js';
+import { resetPassword } from './reset-password.js';
+import { revokeSession } from './revoke-sessions.js';
+import { rotateRefreshToken } from './rotate-refresh-token.js';
+import {
+  clearSessionCookies,
+  readAccessToken,
+  readRefreshToken,
+  setSessionCookies,
+} from './session-cookies.js';
+
+const tags = ['auth'];
+const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 429: problemSchema };
+const noContent = z.null().describe('No content');
+
+/** Merchant sessions: login, rotation of refresh tokens, logout, password reset. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerPasswordResetJob(app);
+  schedulePruneSessions(app);
+
+  app.post(
+    '/users/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        description:
+          'Opens a session in httpOnly cookies. An unknown email and a wrong password get the same 401. ' +
+          'Failed attempts are limited per account and per address (429 with Retry-After).',
+        body: loginBodySchema,
+        response: { 200: merchantSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      const presented = {
+        accessToken: readAccessToken(request, app.config),
+        refreshToken: readRefreshToken(request, app.config),
+      };
+      let signedIn: Awaited<ReturnType<typeof logIn>>;
+      try {
+        signedIn = await logIn(app, {
+          ...request.body,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+      } catch (error) {
+        // A failed login leaves no account behind in this browser.
+        clearSessionCookies(reply, app.config);
+        throw error;
+      }
+      // The browser's previous session, if any, is replaced rather than left alive without its cookies.
+      const previous = await findSessionIdByTokens(app.db, presented);
+      if (previous) await revokeSession(app.db, previous, 'replaced_by_login');
+      setSessionCookies(reply, app.config, signedIn.session);
+      return (await getMerchant(app.db, signedIn.userId))!;
+    },
+  );
+
+  app.get(
+    '/users/refresh-tokens',
+    {
+      schema: {
+        tags,
+        summary: 'Rotate the session tokens',
+        description:
+          'Trades the refresh token for a new access token and a new refresh token; the old one dies. ' +
+          'A refresh token presented twice revokes its whole session family and answers 401.',
+        response: { 200: refreshResultSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      refuseCrossSite(request);
+      const refreshToken = readRefreshToken(request, app.config);
+      const result = refreshToken
+        ? await rotateRefreshToken(app.db, refreshToken)
+        : { outcome: 'invalid' as const };
+      if (result.outcome !== 'rotated') {
+        if (result.outcome === 'reused') {
+          request.log.warn(
+            {
+              event: 'refresh_token.reused',
+              userId: result.userId,
+              sessionId: result.sessionId,
+              ip: request.ip,
+            },
+            'refresh token reused: session family revoked',
+          );
+        }
+        clearSessionCookies(reply, app.config);
+        throw new AppError('invalid_refresh_token');
+      }
+      setSessionCookies(reply, app.config, result);
+      return {
+        access_expires_at: result.accessExpiresAt.toISOString(),
+        session_expires_at: result.expiresAt.toISOString(),
+      };
+    },
+  );
+
+  app.get(
+    '/users/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out',
+        description:
+          'Revokes the session on the server and clears its cookies. Answers 204 even without a session.',
+        response: { 204: noContent, 403: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      refuseCrossSite(request);
+      const sessionId = await findSessionIdByTokens(app.db, {
+        accessToken: readAccessToken(request, app.config),
+        refreshToken: readRefreshToken(request, app.config),
+      });
+      if (sessionId && (await revokeSession(app.db, sessionId, 'logout'))) {
+        request.log.info({ event: 'logout', sessionId }, 'logged out');
+      }
+      clearSessionCookies(reply, app.config);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/users/password-reset',
+    {
+      schema: {
+        tags,
+        summary: 'Ask for a password reset link',
+        description:
+          'Emails a single-use link valid 30 minutes when the account exists. The answer is the same 204 either way.',
+        body: passwordResetRequestSchema,
+        response: { 204: noContent, ...problems },
+      },
+    },
+    async (request, reply) => {
+      await requestPasswordReset(app, { email: request.body.email, ip: request.ip });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/users/password-reset/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password from a reset link',
+        description:
+          'Uses the link once. Every session of the merchant ends; they sign in with the new password.',
+        body: passwordResetConfirmSchema,
+        response: { 204: noContent, 422: problemSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(app, { ...request.body, locale: requestLocale(request) });
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,33 @@
+import type { Nest, PayoutAccount } from '@nest/contracts';
+import type { nests } from '../../db/schema/index.js';
+
+export type NestRow = typeof nests.$inferSelect;
+
+/** The logo's public address; the version changes with the image, so caches never show an old one. */
+export function logoUrl(nestId: string, etag: string | null): string | null {
+  return etag ? `/api/v1/nests/${nestId}/logo?v=${etag}` : null;
+}
+
+/** The API shape of a nest (snake_case, as every API answer). */
+export function toNestView(row: NestRow, logoEtag: string | null, payout: PayoutAccount): Nest {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    address: {
+      line1: row.addressLine1,
+      line2: row.addressLine2,
+      postal_code: row.postalCode,
+      city: row.city,
+      country: row.country,
+    },
+    time_zone: row.timeZone,
+    currency: row.currency,
+    logo_url: logoUrl(row.id, logoEtag),
+    payout,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

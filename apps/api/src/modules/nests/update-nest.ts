@@ -1,0 +1,26 @@
+import type { UpdateNestBody } from '@nest/contracts';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { nests } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import type { NestRow } from './nest-view.js';
+
+/** Updates the nest's own fields. The slug stays: links and printed QR codes must keep working. */
+export async function updateNest(db: Db, nest: NestRow, body: UpdateNestBody): Promise<NestRow> {
+  const changes: Partial<typeof nests.$inferInsert> = { updatedAt: new Date() };
+  if (body.name !== undefined) changes.name = body.name;
+  if (body.category !== undefined) changes.category = body.category;
+  if (body.description !== undefined) changes.description = body.description || null;
+  if (body.address !== undefined) {
+    changes.addressLine1 = body.address.line1;
+    changes.addressLine2 = body.address.line2 || null;
+    changes.postalCode = body.address.postal_code;
+    changes.city = body.address.city;
+    changes.country = body.address.country;
+  }
+  if (body.time_zone !== undefined) changes.timeZone = body.time_zone;
+  if (body.currency !== undefined) changes.currency = body.currency;
+  const [row] = await db.update(nests).set(changes).where(eq(nests.id, nest.id)).returning();
+  if (!row) throw notFound();
+  return row;
+}

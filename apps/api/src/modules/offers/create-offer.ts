@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import type { CreateOfferValues } from '@nest/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { offerPrices, offers } from '../../db/schema/index.js';
+import type { CatalogProvider } from '../../payments/catalog.js';
+import type { ProviderName } from '../../payments/port.js';
+import type { NestRow } from '../nests/nest-view.js';
+import { loadOffer } from './load-offers.js';
+import type { OfferWithVersions } from './offer-view.js';
+
+export interface CreateOfferInput {
+  nest: NestRow;
+  /** The merchant's connected account, where the product and price are made. */
+  accountId: string;
+  body: CreateOfferValues;
+  /** The client's Idempotency-Key, or one made for this request. */
+  requestKey: string;
+}
+
+function fingerprint(...parts: unknown[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
+}
+
+async function findByRequestKey(db: Db, nestId: string, requestKey: string) {
+  const [row] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.nestId, nestId), eq(offers.requestKey, requestKey)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Creates an offer: first the provider's product and price, each with an idempotency key derived from
+ * the request key, then our rows in one transaction. A provider failure writes nothing here, and the
+ * retry with the same key finds the provider objects already made instead of making new ones. A key
+ * that already made an offer answers that offer (created: false).
+ */
+export async function createOffer(
+  db: Db,
+  provider: CatalogProvider,
+  providerName: ProviderName,
+  { nest, accountId, body, requestKey }: CreateOfferInput,
+): Promise<{ offer: OfferWithVersions; created: boolean }> {
+  const done = await findByRequestKey(db, nest.id, requestKey);
+  if (done) return { offer: await loadOffer(db, done), created: false };
+
+  // The keys also name what is sent: a retry that corrected a field is a new provider request, where
+  // the provider would refuse a known key with other parameters.
+  const keyBase = `nest:${nest.id}:offer:${requestKey}`;
+  const metadata = { nest_id: nest.id, request_key: requestKey };
+  const description = body.description || null;
+  const product = await provider.createProduct(
+    accountId,
+    { name: body.name, description, metadata },
+    { idempotencyKey: `${keyBase}:product:${fingerprint(body.name, description)}` },
+  );
+  const price = await provider.createPrice(
+    accountId,
+    {
+      productId: product.id,
+      amountCents: body.amount_cents,
+      currency: 'eur',
+      interval: body.interval,
+      intervalCount: body.interval_count,
+      metadata,
+    },
+    {
+      idempotencyKey: `${keyBase}:price:${fingerprint(product.id, body.amount_cents, body.interval, body.interval_count)}`,
+    },
+  );
+
+  const created = await db.transaction(async (tx) => {
+    // Millisecond creation times keep the list cursor exact.
+    const now = new Date();
+    const [offer] = await tx
+      .insert(offers)
+      .values({
+        nestId: nest.id,
+        name: body.name,
+        description,
+        grants: body.grants,
+        trialDays: body.trial_days,
+        capacity: body.capacity,
+        usageAllowance: body.usage_allowance,
+        rewardRule: body.reward_rule,
+        provider: providerName,
+        providerAccountId: accountId,
+        providerProductId: product.id,
+        requestKey,
+        createdAt: now,
+        updatedAt: now,
+      })
+      // The same key sent twice at once: one insert wins, the other answers the winner's offer.
+      .onConflictDoNothing({ target: [offers.nestId, offers.requestKey] })
+      .returning();
+    if (!offer) return undefined;
+    await tx.insert(offerPrices).values({
+      offerId: offer.id,
+      version: 1,
+      amountCents: body.amount_cents,
+      currency: 'EUR',
+      interval: body.interval,
+      intervalCount: body.interval_count,
+      providerPriceId: price.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return offer;
+  });
+  if (created) return { offer: await loadOffer(db, created), created: true };
+  const winner = await findByRequestKey(db, nest.id, requestKey);
+  if (!winner) throw new Error('Offer insert conflicted but no offer has the request key');
+  return { offer: await loadOffer(db, winner), created: false };
+}

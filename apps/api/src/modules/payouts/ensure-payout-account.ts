@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { payoutAccounts, users } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
+import type { PaymentProvider, ProviderAccount } from '../../payments/port.js';
+import type { NestRow } from '../nests/nest-view.js';
+import { findPayoutAccountOfUser } from './find-payout-account.js';
+import type { PayoutAccountRow } from './payout-view.js';
+
+/** Writes what the provider just said about the account onto the merchant's row. */
+export async function savePayoutAccount(
+  db: Db,
+  row: PayoutAccountRow,
+  account: ProviderAccount,
+): Promise<PayoutAccountRow> {
+  const [saved] = await db
+    .update(payoutAccounts)
+    .set({
+      businessName: account.businessName,
+      detailsSubmitted: account.detailsSubmitted,
+      chargesEnabled: account.chargesEnabled,
+      payoutsEnabled: account.payoutsEnabled,
+      payoutInterval: account.payoutSchedule.interval,
+      payoutWeeklyAnchor: account.payoutSchedule.weeklyAnchor,
+      payoutMonthlyAnchor: account.payoutSchedule.monthlyAnchor,
+      updatedAt: new Date(),
+    })
+    .where(eq(payoutAccounts.id, row.id))
+    .returning();
+  if (!saved) throw notFound();
+  return saved;
+}
+
+/**
+ * The merchant's connected account, created at the provider the first time it is needed (payout
+ * onboarding, or the first offer, whose product lives on it). The merchant's row is locked while the
+ * account is made, so two requests at once make one account; the idempotency key makes a retry after
+ * a lost answer find the account made the first time.
+ */
+export async function ensurePayoutAccount(
+  db: Db,
+  provider: PaymentProvider,
+  nest: NestRow,
+): Promise<PayoutAccountRow> {
+  const existing = await findPayoutAccountOfUser(db, nest.ownerId, provider.name);
+  if (existing) return existing;
+  return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, nest.ownerId))
+      .for('update');
+    if (!owner) throw notFound();
+    const made = await findPayoutAccountOfUser(tx, nest.ownerId, provider.name);
+    if (made) return made;
+    // The sandbox works inside this transaction; a remote provider ignores it.
+    const account = await provider.createConnectedAccount(
+      {
+        ownerId: nest.ownerId,
+        email: owner.email,
+        country: nest.country,
+        businessName: nest.name,
+        metadata: { user_id: nest.ownerId, nest_id: nest.id },
+      },
+      { idempotencyKey: `user:${nest.ownerId}:payout-account`, tx },
+    );
+    const [row] = await tx
+      .insert(payoutAccounts)
+      .values({
+        userId: nest.ownerId,
+        provider: provider.name,
+        providerAccountId: account.id,
+        businessName: account.businessName,
+        detailsSubmitted: account.detailsSubmitted,
+        chargesEnabled: account.chargesEnabled,
+        payoutsEnabled: account.payoutsEnabled,
+        payoutInterval: account.payoutSchedule.interval,
+        payoutWeeklyAnchor: account.payoutSchedule.weeklyAnchor,
+        payoutMonthlyAnchor: account.payoutSchedule.monthlyAnchor,
+      })
+      .returning();
+    if (!row) throw new Error('Payout account row not inserted');
+    return row;
+  });
+}

@@ -1,0 +1,26 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
+import { payoutAccounts } from '../db/schema/index.js';
+import type { PaymentProvider } from './port.js';
+
+/**
+ * A payout account changed at the provider (onboarding finished, payouts enabled or held, a new
+ * schedule): the current account is read again and written on the merchant's row, if we know it.
+ */
+export async function applyPayoutAccountEvent(provider: PaymentProvider, tx: Tx, accountId: string): Promise<void> {
+  const account = await provider.retrieveAccount(accountId, { tx });
+  if (!account) return;
+  await tx
+    .update(payoutAccounts)
+    .set({
+      businessName: account.businessName,
+      detailsSubmitted: account.detailsSubmitted,
+      chargesEnabled: account.chargesEnabled,
+      payoutsEnabled: account.payoutsEnabled,
+      payoutInterval: account.payoutSchedule.interval,
+      payoutWeeklyAnchor: account.payoutSchedule.weeklyAnchor,
+      payoutMonthlyAnchor: account.payoutSchedule.monthlyAnchor,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payoutAccounts.provider, provider.name), eq(payoutAccounts.providerAccountId, account.id)));
+}

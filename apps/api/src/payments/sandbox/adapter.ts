@@ -1,0 +1,324 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import {
+  sandboxCheckoutSessions,
+  sandboxCustomers,
+  sandboxInvoices,
+  sandboxSubscriptions,
+} from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import type { CatalogProvider } from '../catalog.js';
+import { toProviderEvent } from '../events.js';
+import type {
+  CallOptions,
+  PayInvoiceResult,
+  PaymentProvider,
+  ProviderAccount,
+  ProviderCheckoutSession,
+  ProviderEvent,
+  ProviderInvoice,
+  ProviderSubscription,
+  WriteOptions,
+} from '../port.js';
+import { verifyWebhookPayload } from '../webhook-signature.js';
+import * as accounts from './accounts.js';
+import { sandboxCatalog } from './catalog.js';
+import { changeSubscriptionItem, setCancelAtPeriodEnd } from './change-subscription.js';
+import { chargeInvoice } from './charge-invoice.js';
+import { applyCardUpdate, createSetupSession, createSubscriptionSession } from './checkout.js';
+import { clockOffsetSeconds, sandboxNow } from './clock.js';
+import { inTransaction, type SandboxDeps } from './context.js';
+import { sandboxId } from './ids.js';
+import { settleSubscription } from './renew-subscriptions.js';
+import {
+  accountToPort,
+  invoiceToPort,
+  PLAN_METADATA_KEY,
+  type SandboxSubscriptionRow,
+  sessionToPort,
+  subscriptionToPort,
+} from './to-port.js';
+
+export interface SandboxProviderOptions extends SandboxDeps {
+  webhookSecret: string;
+}
+
+/**
+ * The sandbox behind the PaymentProvider port. Idempotency keys are accepted and not needed: each
+ * call is one transaction of our own database, so a failed call leaves nothing to retry around.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  // The merchants' offers: products and prices on connected accounts (./catalog.ts).
+  readonly createProduct: CatalogProvider['createProduct'] = (...a) =>
+    sandboxCatalog(this.options.db).createProduct(...a);
+  readonly updateProduct: CatalogProvider['updateProduct'] = (...a) =>
+    sandboxCatalog(this.options.db).updateProduct(...a);
+  readonly createPrice: CatalogProvider['createPrice'] = (...a) =>
+    sandboxCatalog(this.options.db).createPrice(...a);
+  readonly setPriceActive: CatalogProvider['setPriceActive'] = (...a) =>
+    sandboxCatalog(this.options.db).setPriceActive(...a);
+  constructor(private readonly options: SandboxProviderOptions) {}
+
+  private get deps(): SandboxDeps {
+    return this.options;
+  }
+
+  private run<T>(options: CallOptions | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return inTransaction(this.deps, options?.tx, fn);
+  }
+
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent {
+    const event = toProviderEvent(verifyWebhookPayload(rawBody, signatureHeader, this.options.webhookSecret));
+    if (!event) throw new AppError('bad_request');
+    return event;
+  }
+
+  async createCustomer(input: Parameters<PaymentProvider['createCustomer']>[0], options: WriteOptions) {
+    return this.run(options, async (tx) => {
+      const [customer] = await tx
+        .insert(sandboxCustomers)
+        .values({
+          id: sandboxId('cus', 14),
+          ownerId: input.ownerId,
+          email: input.email,
+          name: input.name,
+          metadata: input.metadata,
+          createdAt: await sandboxNow(tx, input.ownerId),
+        })
+        .returning();
+      return { id: customer!.id, email: customer!.email };
+    });
+  }
+
+  async createPlanCheckout(
+    input: Parameters<PaymentProvider['createPlanCheckout']>[0],
+    options: WriteOptions,
+  ): Promise<ProviderCheckoutSession & { url: string }> {
+    return this.run(options, async (tx) => {
+      const [customer] = await tx
+        .select()
+        .from(sandboxCustomers)
+        .where(eq(sandboxCustomers.id, input.customerId));
+      if (!customer) throw new AppError('not_found');
+      const session = await createSubscriptionSession(tx, {
+        ownerId: customer.ownerId,
+        customerId: customer.id,
+        productName: input.price.productName,
+        amountCents: input.price.amountCents,
+        currency: input.price.currency,
+        interval: 'month',
+        intervalCount: 1,
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+        metadata: input.metadata,
+        subscriptionMetadata: { ...input.metadata, [PLAN_METADATA_KEY]: input.price.plan },
+        now: await sandboxNow(tx, customer.ownerId),
+      });
+      const port = sessionToPort(session, this.deps.publicUrl);
+      return { ...port, url: port.url! };
+    });
+  }
+
+  async retrieveCheckoutSession(id: string, options?: CallOptions) {
+    return this.run(options, async (tx) => {
+      const [session] = await tx
+        .select()
+        .from(sandboxCheckoutSessions)
+        .where(eq(sandboxCheckoutSessions.id, id));
+      return session ? sessionToPort(session, this.deps.publicUrl) : null;
+    });
+  }
+
+  private async subscriptionSnapshot(tx: Tx, row: SandboxSubscriptionRow): Promise<ProviderSubscription> {
+    const offset = await clockOffsetSeconds(tx, row.ownerId);
+    const [latest] = row.latestInvoiceId
+      ? await tx.select().from(sandboxInvoices).where(eq(sandboxInvoices.id, row.latestInvoiceId))
+      : [];
+    return subscriptionToPort(row, latest, offset);
+  }
+
+  async retrieveSubscription(id: string, options?: CallOptions) {
+    return this.run(options, async (tx) => {
+      const [row] = await tx.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id));
+      return row ? this.subscriptionSnapshot(tx, row) : null;
+    });
+  }
+
+  async retrieveInvoice(id: string, options?: CallOptions): Promise<ProviderInvoice | null> {
+    return this.run(options, async (tx) => {
+      const [row] = await tx.select().from(sandboxInvoices).where(eq(sandboxInvoices.id, id));
+      return row ? invoiceToPort(row, await clockOffsetSeconds(tx, row.ownerId)) : null;
+    });
+  }
+
+  async listOpenInvoices(subscriptionId: string, options?: CallOptions) {
+    return this.run(options, async (tx) => {
+      const rows = await tx
+        .select()
+        .from(sandboxInvoices)
+        .where(and(eq(sandboxInvoices.subscriptionId, subscriptionId), eq(sandboxInvoices.status, 'open')))
+        .orderBy(asc(sandboxInvoices.createdAt));
+      const first = rows[0];
+      if (!first) return [];
+      const offset = await clockOffsetSeconds(tx, first.ownerId);
+      return rows.map((row) => invoiceToPort(row, offset));
+    });
+  }
+
+  private async ownedSubscription(tx: Tx, id: string): Promise<SandboxSubscriptionRow> {
+    const [row] = await tx.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id));
+    if (!row) throw new AppError('not_found');
+    return row;
+  }
+
+  async changeSubscriptionPlan(
+    subscriptionId: string,
+    input: Parameters<PaymentProvider['changeSubscriptionPlan']>[1],
+    options: WriteOptions,
+  ) {
+    return this.run(options, async (tx) => {
+      const current = await this.ownedSubscription(tx, subscriptionId);
+      const updated = await changeSubscriptionItem(
+        this.deps,
+        tx,
+        subscriptionId,
+        {
+          productName: input.price.productName,
+          amountCents: input.price.amountCents,
+          metadata: { ...current.metadata, [PLAN_METADATA_KEY]: input.price.plan },
+        },
+        input.timing,
+        await sandboxNow(tx, current.ownerId),
+      );
+      return this.subscriptionSnapshot(tx, updated);
+    });
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, options: WriteOptions) {
+    return this.run(options, async (tx) => {
+      const current = await this.ownedSubscription(tx, subscriptionId);
+      const updated = await setCancelAtPeriodEnd(
+        this.deps,
+        tx,
+        subscriptionId,
+        cancel,
+        await sandboxNow(tx, current.ownerId),
+      );
+      return this.subscriptionSnapshot(tx, updated);
+    });
+  }
+
+  async payInvoice(invoiceId: string, options: WriteOptions): Promise<PayInvoiceResult> {
+    return this.run(options, async (tx) => {
+      const [invoice] = await tx
+        .select()
+        .from(sandboxInvoices)
+        .where(eq(sandboxInvoices.id, invoiceId))
+        .for('update');
+      if (!invoice) throw new AppError('not_found');
+      const now = await sandboxNow(tx, invoice.ownerId);
+      const result = await chargeInvoice(this.deps, tx, invoice, 'manual', now);
+      // Paid up after a long lapse: the periods that ended meanwhile are renewed at once.
+      if (result.outcome === 'paid' && invoice.subscriptionId) {
+        await settleSubscription(this.deps, tx, invoice.subscriptionId, now);
+      }
+      const [current] = await tx.select().from(sandboxInvoices).where(eq(sandboxInvoices.id, invoiceId));
+      return {
+        outcome: result.outcome,
+        failureCode: result.failureCode,
+        invoice: invoiceToPort(current!, await clockOffsetSeconds(tx, invoice.ownerId)),
+      };
+    });
+  }
+
+  async createCardUpdateSession(
+    input: Parameters<PaymentProvider['createCardUpdateSession']>[0],
+    options: WriteOptions,
+  ) {
+    return this.run(options, async (tx) => {
+      const subscription = await this.ownedSubscription(tx, input.subscriptionId);
+      if (subscription.customerId !== input.customerId) throw new AppError('not_found');
+      const session = await createSetupSession(tx, {
+        ownerId: subscription.ownerId,
+        customerId: input.customerId,
+        subscriptionId: input.subscriptionId,
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+        metadata: input.metadata,
+        now: await sandboxNow(tx, subscription.ownerId),
+      });
+      return { id: session.id, url: sessionToPort(session, this.deps.publicUrl).url! };
+    });
+  }
+
+  async completeCardUpdate(sessionId: string, options: WriteOptions): Promise<string | null> {
+    return this.run(options, async (tx) => {
+      const [session] = await tx
+        .select({ ownerId: sandboxCheckoutSessions.ownerId })
+        .from(sandboxCheckoutSessions)
+        .where(eq(sandboxCheckoutSessions.id, sessionId));
+      if (!session) return null;
+      const now = await sandboxNow(tx, session.ownerId);
+      const subscriptionId = await applyCardUpdate(this.deps, tx, sessionId, now);
+      if (subscriptionId) await settleSubscription(this.deps, tx, subscriptionId, now);
+      return subscriptionId;
+    });
+  }
+
+  async createConnectedAccount(
+    input: Parameters<PaymentProvider['createConnectedAccount']>[0],
+    options: WriteOptions,
+  ): Promise<ProviderAccount> {
+    return this.run(options, async (tx) =>
+      accountToPort(await accounts.createAccount(tx, input, await sandboxNow(tx, input.ownerId))),
+    );
+  }
+
+  async createAccountLink(
+    accountId: string,
+    input: { refreshUrl: string; returnUrl: string },
+    options?: CallOptions,
+  ) {
+    return this.run(options, async (tx) => {
+      const account = await accounts.findAccount(tx, accountId);
+      if (!account) throw new AppError('not_found');
+      const offset = await clockOffsetSeconds(tx, account.ownerId);
+      const link = await accounts.createAccountLink(
+        this.deps,
+        tx,
+        accountId,
+        input,
+        await sandboxNow(tx, account.ownerId),
+      );
+      return { url: link.url, expiresAt: new Date(link.expiresAt.getTime() - offset * 1000) };
+    });
+  }
+
+  async retrieveAccount(accountId: string, options?: CallOptions) {
+    return this.run(options, async (tx) => {
+      const account = await accounts.findAccount(tx, accountId);
+      return account ? accountToPort(account) : null;
+    });
+  }
+
+  async updatePayoutSchedule(
+    accountId: string,
+    schedule: Parameters<PaymentProvider['updatePayoutSchedule']>[1],
+    options: WriteOptions,
+  ) {
+    return this.run(options, async (tx) => {
+      const account = await accounts.findAccount(tx, accountId);
+      if (!account) throw new AppError('not_found');
+      return accountToPort(
+        await accounts.updatePayoutSchedule(
+          this.deps,
+          tx,
+          accountId,
+          schedule,
+          await sandboxNow(tx, account.ownerId),
+        ),
+      );
+    });
+  }
+}

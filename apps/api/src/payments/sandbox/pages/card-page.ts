@@ -1,0 +1,82 @@
+import { formatMoney, type Locale } from '@nest/contracts';
+import type { SandboxSessionRow } from '../to-port.js';
+import { fill, Html, html, page } from './html.js';
+import { pageMessages } from './messages.js';
+
+export interface CardFormValues {
+  number?: string;
+  expiry?: string;
+  cvc?: string;
+  name?: string;
+}
+
+/**
+ * The hosted card page: subscription mode (pay the first period) or setup mode (a new card for an
+ * unpaid subscription). A plain form POST to itself, which works with no JavaScript; errors come
+ * back on the same page with what was typed (never the card number or CVC).
+ */
+export function renderCardPage(
+  locale: Locale,
+  session: SandboxSessionRow,
+  options: { action: string; errors?: string[]; values?: CardFormValues; unpaidCents?: number },
+): string {
+  const m = pageMessages[locale];
+  const product = session.productName ?? '';
+  const amount = formatMoney(session.amountCents ?? 0, session.currency, locale);
+  const subscribe = session.mode === 'subscription';
+  const title = subscribe ? fill(m.subscribeTitle, { product }) : fill(m.updateCardTitle, { product });
+  const errors = options.errors ?? [];
+  const values = options.values ?? {};
+  const body = html`<div class="card">
+<h1>${title}</h1>
+${
+  subscribe
+    ? html`<p class="amount">${fill(m.perInterval[session.interval ?? 'month'], { amount })}</p>`
+    : html`<p class="muted">${fill(m.updateCardNote, {
+        amount: formatMoney(options.unpaidCents ?? 0, session.currency, locale),
+      })}</p>`
+}
+${session.customerEmail ? html`<p class="muted">${m.email}: ${session.customerEmail}</p>` : ''}
+${
+  errors.length > 0
+    ? html`<div class="error" role="alert" id="form-errors"><ul>${errors.map((e) => html`<li>${e}</li>`)}</ul></div>`
+    : ''
+}
+<form method="post" action="${options.action}" novalidate>
+<label for="card_number">${m.cardNumber}</label>
+<input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required autofocus${new Html(errors.length ? ' aria-describedby="form-errors"' : '')}>
+<div class="row">
+<div><label for="card_expiry">${m.expiry}</label>
+<input id="card_expiry" name="card_expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" value="${values.expiry ?? ''}" required></div>
+<div><label for="card_cvc">${m.cvc}</label>
+<input id="card_cvc" name="card_cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required></div>
+</div>
+<label for="card_name">${m.nameOnCard}</label>
+<input id="card_name" name="card_name" autocomplete="cc-name" value="${values.name ?? ''}" required>
+<button type="submit">${subscribe ? fill(m.pay, { amount }) : m.saveAndPay}</button>
+</form>
+<a class="cancel" href="${session.cancelUrl}">${m.cancel}</a>
+</div>
+<div class="help">
+<p><strong>${m.testCardsTitle}</strong></p>
+<table>${m.testCards.map(([card, outcome]) => html`<tr><td>${card}</td><td>${outcome}</td></tr>`)}</table>
+<p>${m.testCardsNote}</p>
+</div>`;
+  return page(locale, title, body);
+}
+
+export function renderSessionOver(locale: Locale, session: SandboxSessionRow | undefined): string {
+  const m = pageMessages[locale];
+  if (!session) {
+    return page(locale, m.notFoundTitle, html`<div class="card"><h1>${m.notFoundTitle}</h1><p>${m.notFound}</p></div>`);
+  }
+  const complete = session.status === 'complete';
+  const next = complete ? session.successUrl : session.cancelUrl;
+  return page(
+    locale,
+    m.sessionOverTitle,
+    html`<div class="card"><h1>${m.sessionOverTitle}</h1>
+<p>${complete ? m.sessionComplete : m.sessionExpired}</p>
+<a href="${next}">${m.continue}</a></div>`,
+  );
+}

@@ -1,0 +1,450 @@
+import type { Locale } from '@nest/contracts';
+import Stripe from 'stripe';
+import { AppError } from '../../lib/errors.js';
+import type { CatalogProvider } from '../catalog.js';
+import { toProviderEvent } from '../events.js';
+import type {
+  PayInvoiceResult,
+  PaymentProvider,
+  PlanPrice,
+  ProviderAccount,
+  ProviderEvent,
+  ProviderInvoice,
+  ProviderSubscription,
+  WriteOptions,
+} from '../port.js';
+import { verifyWebhookPayload } from '../webhook-signature.js';
+import { stripeCatalog } from './catalog.js';
+import { isMissing, toAppError } from './map-error.js';
+import {
+  PLAN_KEY,
+  SESSION_SUBSCRIPTION_KEY,
+  toAccount,
+  toCheckoutSession,
+  toInvoice,
+  toSubscription,
+} from './map-objects.js';
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another API address (tests point it at a local fake of Stripe). */
+  apiBase?: string | undefined;
+  maxNetworkRetries?: number;
+  timeoutMs?: number;
+}
+
+/** The Stripe client: its address, retries (safe, every create carries an idempotency key) and timeout. */
+export function createStripeClient(options: StripeProviderOptions): Stripe {
+  const base = options.apiBase ? new URL(options.apiBase) : undefined;
+  return new Stripe(options.secretKey, {
+    ...(base
+      ? {
+          host: base.hostname,
+          port: base.port || (base.protocol === 'https:' ? 443 : 80),
+          protocol: base.protocol === 'http:' ? 'http' : 'https',
+        }
+      : {}),
+    maxNetworkRetries: options.maxNetworkRetries ?? 2,
+    timeout: options.timeoutMs ?? 20_000,
+    appInfo: { name: 'Nest' },
+  });
+}
+
+const stripeLocale = (locale: Locale) => (locale === 'fr-FR' ? 'fr' : 'en');
+
+/** Runs a Stripe call and turns its errors into problems. */
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw toAppError(error);
+  }
+}
+
+/** A retrieve that answers null when Stripe has no such object. */
+async function retrieve<T>(fn: () => Promise<T>): Promise<T | null> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw toAppError(error);
+  }
+}
+
+const SUBSCRIPTION_EXPAND = ['latest_invoice', 'schedule'];
+const INVOICE_EXPAND = ['payments.data.payment.payment_intent'];
+
+/**
+ * Stripe behind the port: Checkout in subscription mode and Billing for the merchant's plan, Connect
+ * Express accounts for payouts. Plan prices are Stripe Prices found by a lookup key that names plan,
+ * amount and currency, created on first use: changing a price in the configuration makes a new one.
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  // The merchants' offers: products and prices on connected accounts (./catalog.ts).
+  readonly createProduct: CatalogProvider['createProduct'] = (...a) =>
+    stripeCatalog(this.stripe).createProduct(...a);
+  readonly updateProduct: CatalogProvider['updateProduct'] = (...a) =>
+    stripeCatalog(this.stripe).updateProduct(...a);
+  readonly createPrice: CatalogProvider['createPrice'] = (...a) =>
+    stripeCatalog(this.stripe).createPrice(...a);
+  readonly setPriceActive: CatalogProvider['setPriceActive'] = (...a) =>
+    stripeCatalog(this.stripe).setPriceActive(...a);
+  private readonly priceIds = new Map<string, string>();
+
+  constructor(
+    private readonly stripe: Stripe,
+    private readonly webhookSecret: string,
+  ) {}
+
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent {
+    const event = toProviderEvent(verifyWebhookPayload(rawBody, signatureHeader, this.webhookSecret));
+    if (!event) throw new AppError('bad_request');
+    return event;
+  }
+
+  /** The Stripe Price of a plan at its configured amount, created once (idempotently) if missing. */
+  async planPriceId(price: PlanPrice): Promise<string> {
+    const lookupKey = `nest_plan_${price.plan}_${price.amountCents}_${price.currency}_month`;
+    const cached = this.priceIds.get(lookupKey);
+    if (cached) return cached;
+    const found = await call(() =>
+      this.stripe.prices.list({ lookup_keys: [lookupKey], active: true, limit: 1 }),
+    );
+    const id =
+      found.data[0]?.id ??
+      (
+        await call(() =>
+          this.stripe.prices.create(
+            {
+              currency: price.currency,
+              unit_amount: price.amountCents,
+              recurring: { interval: 'month' },
+              lookup_key: lookupKey,
+              product_data: { name: price.productName, metadata: { [PLAN_KEY]: price.plan } },
+              metadata: { [PLAN_KEY]: price.plan },
+            },
+            { idempotencyKey: `nest:price:${lookupKey}` },
+          ),
+        )
+      ).id;
+    this.priceIds.set(lookupKey, id);
+    return id;
+  }
+
+  async createCustomer(input: Parameters<PaymentProvider['createCustomer']>[0], options: WriteOptions) {
+    const customer = await call(() =>
+      this.stripe.customers.create(
+        {
+          email: input.email,
+          name: input.name,
+          preferred_locales: [stripeLocale(input.locale)],
+          metadata: { ...input.metadata, nest_owner_id: input.ownerId },
+        },
+        { idempotencyKey: options.idempotencyKey },
+      ),
+    );
+    return { id: customer.id, email: customer.email ?? null };
+  }
+
+  async createPlanCheckout(
+    input: Parameters<PaymentProvider['createPlanCheckout']>[0],
+    options: WriteOptions,
+  ) {
+    const priceId = await this.planPriceId(input.price);
+    const session = await call(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          customer: input.customerId,
+          line_items: [{ price: priceId, quantity: 1 }],
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          locale: stripeLocale(input.locale),
+          metadata: input.metadata,
+          subscription_data: { metadata: { ...input.metadata, [PLAN_KEY]: input.price.plan } },
+        },
+        { idempotencyKey: options.idempotencyKey },
+      ),
+    );
+    if (!session.url)
+      throw new AppError('provider_error', { status: 502, params: { reason: 'no checkout URL' } });
+    return { ...toCheckoutSession(session), url: session.url };
+  }
+
+  async retrieveCheckoutSession(id: string) {
+    const session = await retrieve(() => this.stripe.checkout.sessions.retrieve(id));
+    return session ? toCheckoutSession(session) : null;
+  }
+
+  async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
+    const subscription = await retrieve(() =>
+      this.stripe.subscriptions.retrieve(id, { expand: SUBSCRIPTION_EXPAND }),
+    );
+    return subscription ? toSubscription(subscription) : null;
+  }
+
+  async retrieveInvoice(id: string): Promise<ProviderInvoice | null> {
+    const invoice = await retrieve(() => this.stripe.invoices.retrieve(id, { expand: INVOICE_EXPAND }));
+    return invoice ? toInvoice(invoice) : null;
+  }
+
+  async listOpenInvoices(subscriptionId: string): Promise<ProviderInvoice[]> {
+    const list = await call(() =>
+      this.stripe.invoices.list({ subscription: subscriptionId, status: 'open', limit: 100 }),
+    );
+    return list.data.map(toInvoice).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  async changeSubscriptionPlan(
+    subscriptionId: string,
+    input: Parameters<PaymentProvider['changeSubscriptionPlan']>[1],
+    options: WriteOptions,
+  ): Promise<ProviderSubscription> {
+    const key = options.idempotencyKey;
+    const current = await call(() =>
+      this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] }),
+    );
+    const item = current.items.data[0];
+    if (!item) throw new AppError('conflict');
+    const priceId = await this.planPriceId(input.price);
+    const scheduleId =
+      typeof current.schedule === 'string' ? current.schedule : (current.schedule?.id ?? null);
+
+    if (input.timing === 'now' || priceId === item.price.id) {
+      // A pending downgrade is dropped by any change made now (or by going back to the current plan).
+      if (scheduleId) {
+        await call(() =>
+          this.stripe.subscriptionSchedules.release(scheduleId, {}, { idempotencyKey: `${key}:release` }),
+        );
+      }
+      if (priceId !== item.price.id) {
+        // error_if_incomplete: a declined proration leaves the subscription as it was and answers 402.
+        await call(() =>
+          this.stripe.subscriptions.update(
+            subscriptionId,
+            {
+              items: [{ id: item.id, price: priceId }],
+              proration_behavior: 'always_invoice',
+              payment_behavior: 'error_if_incomplete',
+              metadata: { [PLAN_KEY]: input.price.plan },
+            },
+            { idempotencyKey: key },
+          ),
+        );
+      }
+      return this.requireSubscription(subscriptionId);
+    }
+
+    // At period end: a schedule whose next phase bills the new price; released after it starts.
+    const schedule = scheduleId
+      ? await call(() => this.stripe.subscriptionSchedules.retrieve(scheduleId))
+      : await call(() =>
+          this.stripe.subscriptionSchedules.create(
+            { from_subscription: subscriptionId },
+            { idempotencyKey: `${key}:schedule` },
+          ),
+        );
+    const phase = schedule.phases[0];
+    if (!phase) throw new AppError('conflict');
+    await call(() =>
+      this.stripe.subscriptionSchedules.update(
+        schedule.id,
+        {
+          end_behavior: 'release',
+          phases: [
+            {
+              items: [{ price: item.price.id, quantity: 1 }],
+              start_date: phase.start_date,
+              end_date: item.current_period_end,
+              metadata: { [PLAN_KEY]: current.metadata?.[PLAN_KEY] ?? '' },
+            },
+            {
+              items: [{ price: priceId, quantity: 1 }],
+              duration: { interval: 'month', interval_count: 1 },
+              proration_behavior: 'none',
+              metadata: { [PLAN_KEY]: input.price.plan },
+            },
+          ],
+        },
+        { idempotencyKey: `${key}:phases` },
+      ),
+    );
+    return this.requireSubscription(subscriptionId);
+  }
+
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, options: WriteOptions) {
+    const current = await call(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    const scheduleId =
+      typeof current.schedule === 'string' ? current.schedule : (current.schedule?.id ?? null);
+    // A subscription run by a schedule cannot be cancelled directly: the pending change is dropped first.
+    if (cancel && scheduleId) {
+      await call(() =>
+        this.stripe.subscriptionSchedules.release(
+          scheduleId,
+          {},
+          { idempotencyKey: `${options.idempotencyKey}:release` },
+        ),
+      );
+    }
+    await call(() =>
+      this.stripe.subscriptions.update(
+        subscriptionId,
+        { cancel_at_period_end: cancel },
+        { idempotencyKey: options.idempotencyKey },
+      ),
+    );
+    return this.requireSubscription(subscriptionId);
+  }
+
+  private async requireSubscription(id: string): Promise<ProviderSubscription> {
+    const subscription = await this.retrieveSubscription(id);
+    if (!subscription) throw new AppError('not_found');
+    return subscription;
+  }
+
+  async payInvoice(invoiceId: string, options: WriteOptions): Promise<PayInvoiceResult> {
+    try {
+      const invoice = await this.stripe.invoices.pay(
+        invoiceId,
+        { expand: INVOICE_EXPAND },
+        { idempotencyKey: options.idempotencyKey },
+      );
+      return { outcome: 'paid', failureCode: null, invoice: toInvoice(invoice) };
+    } catch (error) {
+      const e = error as { type?: string; decline_code?: string; code?: string };
+      if (e.type !== 'StripeCardError') throw toAppError(error);
+      const invoice = await this.retrieveInvoice(invoiceId);
+      if (!invoice) throw new AppError('not_found');
+      return { outcome: 'failed', failureCode: e.decline_code ?? e.code ?? 'card_declined', invoice };
+    }
+  }
+
+  async createCardUpdateSession(
+    input: Parameters<PaymentProvider['createCardUpdateSession']>[0],
+    options: WriteOptions,
+  ) {
+    const metadata = { ...input.metadata, [SESSION_SUBSCRIPTION_KEY]: input.subscriptionId };
+    const session = await call(() =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'setup',
+          customer: input.customerId,
+          currency: 'eur',
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          locale: stripeLocale(input.locale),
+          metadata,
+          setup_intent_data: { metadata },
+        },
+        { idempotencyKey: options.idempotencyKey },
+      ),
+    );
+    if (!session.url)
+      throw new AppError('provider_error', { status: 502, params: { reason: 'no checkout URL' } });
+    return { id: session.id, url: session.url };
+  }
+
+  async completeCardUpdate(sessionId: string, options: WriteOptions): Promise<string | null> {
+    const key = options.idempotencyKey;
+    const session = await retrieve(() =>
+      this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent'] }),
+    );
+    if (!session || session.mode !== 'setup' || session.status !== 'complete') return null;
+    const subscriptionId = session.metadata?.[SESSION_SUBSCRIPTION_KEY];
+    const intent = session.setup_intent;
+    const paymentMethod =
+      intent && typeof intent !== 'string'
+        ? typeof intent.payment_method === 'string'
+          ? intent.payment_method
+          : (intent.payment_method?.id ?? null)
+        : null;
+    const customerId =
+      typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+    if (!subscriptionId || !paymentMethod || !customerId) return null;
+    await call(() =>
+      this.stripe.customers.update(
+        customerId,
+        { invoice_settings: { default_payment_method: paymentMethod } },
+        { idempotencyKey: `${key}:customer` },
+      ),
+    );
+    await call(() =>
+      this.stripe.subscriptions.update(
+        subscriptionId,
+        { default_payment_method: paymentMethod },
+        { idempotencyKey: `${key}:subscription` },
+      ),
+    );
+    for (const invoice of await this.listOpenInvoices(subscriptionId)) {
+      const result = await this.payInvoice(invoice.id, { idempotencyKey: `${key}:pay:${invoice.id}` });
+      if (result.outcome === 'failed') break;
+    }
+    return subscriptionId;
+  }
+
+  async createConnectedAccount(
+    input: Parameters<PaymentProvider['createConnectedAccount']>[0],
+    options: WriteOptions,
+  ): Promise<ProviderAccount> {
+    const account = await call(() =>
+      this.stripe.accounts.create(
+        {
+          type: 'express',
+          country: input.country,
+          email: input.email,
+          ...(input.businessName ? { business_profile: { name: input.businessName } } : {}),
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          metadata: { ...input.metadata, nest_owner_id: input.ownerId },
+        },
+        { idempotencyKey: options.idempotencyKey },
+      ),
+    );
+    return toAccount(account);
+  }
+
+  async createAccountLink(accountId: string, input: { refreshUrl: string; returnUrl: string }) {
+    const link = await call(() =>
+      this.stripe.accountLinks.create({
+        account: accountId,
+        refresh_url: input.refreshUrl,
+        return_url: input.returnUrl,
+        type: 'account_onboarding',
+      }),
+    );
+    return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
+  }
+
+  async retrieveAccount(accountId: string) {
+    const account = await retrieve(() => this.stripe.accounts.retrieve(accountId));
+    return account ? toAccount(account) : null;
+  }
+
+  async updatePayoutSchedule(
+    accountId: string,
+    schedule: Parameters<PaymentProvider['updatePayoutSchedule']>[1],
+    options: WriteOptions,
+  ): Promise<ProviderAccount> {
+    const account = await call(() =>
+      this.stripe.accounts.update(
+        accountId,
+        {
+          settings: {
+            payouts: {
+              schedule: {
+                interval: schedule.interval,
+                ...(schedule.interval === 'weekly'
+                  ? { weekly_anchor: schedule.weeklyAnchor ?? 'monday' }
+                  : {}),
+                ...(schedule.interval === 'monthly' ? { monthly_anchor: schedule.monthlyAnchor ?? 1 } : {}),
+              },
+            },
+          },
+        },
+        { idempotencyKey: options.idempotencyKey },
+      ),
+    );
+    return toAccount(account);
+  }
+}

@@ -1,0 +1,86 @@
+import type Stripe from 'stripe';
+import type { CatalogProvider, PriceInterval, ProviderPrice, ProviderProduct } from '../catalog.js';
+import { toAppError } from './map-error.js';
+
+async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw toAppError(error);
+  }
+}
+
+const productToPort = (product: Stripe.Product): ProviderProduct => ({
+  id: product.id,
+  name: product.name,
+  description: product.description ?? null,
+  active: product.active,
+});
+
+function priceToPort(price: Stripe.Price): ProviderPrice {
+  if (!price.recurring || price.unit_amount === null) {
+    throw new Error(`Stripe price ${price.id} is not a recurring price with an amount`);
+  }
+  return {
+    id: price.id,
+    productId: typeof price.product === 'string' ? price.product : price.product.id,
+    amountCents: price.unit_amount,
+    currency: price.currency,
+    interval: price.recurring.interval as PriceInterval,
+    intervalCount: price.recurring.interval_count,
+    active: price.active,
+  };
+}
+
+/**
+ * Products and prices on a merchant's connected account (the Stripe-Account header), every write
+ * with an idempotency key. Prices at Stripe are immutable but for `active`.
+ */
+export function stripeCatalog(stripe: Stripe): CatalogProvider {
+  return {
+    createProduct: (accountId, input, { idempotencyKey }) =>
+      call(() =>
+        stripe.products.create(
+          {
+            name: input.name,
+            ...(input.description ? { description: input.description } : {}),
+            metadata: input.metadata,
+          },
+          { idempotencyKey, stripeAccount: accountId },
+        ),
+      ).then(productToPort),
+
+    updateProduct: (accountId, productId, input, { idempotencyKey }) =>
+      call(() =>
+        stripe.products.update(
+          productId,
+          {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            // An empty string is how Stripe removes a description.
+            ...(input.description !== undefined ? { description: input.description ?? '' } : {}),
+            ...(input.active !== undefined ? { active: input.active } : {}),
+          },
+          { idempotencyKey, stripeAccount: accountId },
+        ),
+      ).then(productToPort),
+
+    createPrice: (accountId, input, { idempotencyKey }) =>
+      call(() =>
+        stripe.prices.create(
+          {
+            product: input.productId,
+            unit_amount: input.amountCents,
+            currency: input.currency,
+            recurring: { interval: input.interval, interval_count: input.intervalCount },
+            metadata: input.metadata,
+          },
+          { idempotencyKey, stripeAccount: accountId },
+        ),
+      ).then(priceToPort),
+
+    setPriceActive: (accountId, priceId, active, { idempotencyKey }) =>
+      call(() =>
+        stripe.prices.update(priceId, { active }, { idempotencyKey, stripeAccount: accountId }),
+      ).then(priceToPort),
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * Runtime configuration. The server writes it into index.html as
+ * `<meta name="nest-config" content="{…}">` (see apps/api/src/plugins/spa.ts), so one build serves
+ * every environment and nothing is inlined as a script (CSP forbids inline scripts).
+ */
+export interface RuntimeConfig {
+  /** Prefix of every API call; empty means the page's own origin. */
+  apiBaseUrl: string;
+  /** Product analytics key; null disables analytics. */
+  posthogKey: string | null;
+  posthogHost: string | null;
+}
+
+const META_NAME = 'nest-config';
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/** Parses the meta tag; missing or malformed content (e.g. the Vite dev server's `{}`) gives defaults. */
+export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
+  const content = doc.querySelector(`meta[name="${META_NAME}"]`)?.getAttribute('content') ?? '{}';
+  let raw: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(content);
+    if (parsed && typeof parsed === 'object') raw = parsed as Record<string, unknown>;
+  } catch {
+    console.warn('Ignoring malformed <meta name="nest-config"> content');
+  }
+  return {
+    apiBaseUrl: (text(raw.apiBaseUrl) ?? '').replace(/\/+$/, ''),
+    posthogKey: text(raw.posthogKey),
+    posthogHost: text(raw.posthogHost),
+  };
+}
+
+let cached: RuntimeConfig | undefined;
+
+/** The configuration, read once from the document. */
+export function getConfig(): RuntimeConfig {
+  cached ??= readRuntimeConfig();
+  return cached;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { detectLocale } from './detect-locale';
+
+describe('locale detection (cookie, then browser languages, then en-US)', () => {
+  it('prefers the locale cookie', () => {
+    expect(detectLocale('fr-FR', ['en-US'])).toBe('fr-FR');
+    expect(detectLocale('en-US', ['fr-FR'])).toBe('en-US');
+  });
+
+  it('ignores an unknown cookie value and uses the browser languages', () => {
+    expect(detectLocale('de-DE', ['fr-CA', 'en'])).toBe('fr-FR');
+    expect(detectLocale(undefined, ['de', 'fr'])).toBe('fr-FR');
+  });
+
+  it('falls back to en-US', () => {
+    expect(detectLocale(undefined, ['de-DE', 'ja'])).toBe('en-US');
+    expect(detectLocale(undefined, [])).toBe('en-US');
+  });
+});

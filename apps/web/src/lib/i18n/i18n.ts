@@ -1,0 +1,50 @@
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, type Locale, locales } from '@nest/contracts';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { readCookie, writeCookie } from '../cookies';
+import { catalogueBackend } from './catalogue-backend';
+import { browserLanguages, detectLocale } from './detect-locale';
+import type { Namespace } from './namespaces';
+
+/** Remembers the locale for a year (spec §9), so the API answers in it too (it reads the cookie). */
+function rememberLocale(locale: string): void {
+  writeCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE_DAYS);
+  document.documentElement.lang = locale;
+}
+
+/** Detects the locale, writes it to the cookie and loads the shell's words before the first render. */
+export async function initI18n(): Promise<typeof i18n> {
+  const locale = detectLocale(readCookie(LOCALE_COOKIE), browserLanguages());
+  i18n.on('languageChanged', rememberLocale);
+  await i18n
+    .use(catalogueBackend)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      supportedLngs: [...locales],
+      // The backend substitutes English for a catalogue that fails to load, so no second download.
+      fallbackLng: false,
+      load: 'currentOnly',
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    });
+  rememberLocale(i18n.language);
+  return i18n;
+}
+
+export function currentLocale(): Locale {
+  return (i18n.resolvedLanguage ?? i18n.language) as Locale;
+}
+
+export async function changeLocale(locale: Locale): Promise<void> {
+  await i18n.changeLanguage(locale);
+}
+
+/** Starts loading an area's words, e.g. alongside its lazy route. */
+export function loadNamespaces(...ns: Namespace[]): Promise<void> {
+  return i18n.loadNamespaces(ns);
+}
+
+export { i18n };

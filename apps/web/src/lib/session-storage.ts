@@ -1,0 +1,58 @@
+import type { Merchant } from '@nest/contracts';
+
+/**
+ * The signed-in nest customer as the customer area keeps it. The customer API (GET
+ * /api/v1/nest-customers/me) will define the full shape; the area needs at least these.
+ */
+export interface CustomerAccount {
+  id: string;
+  email: string;
+}
+
+/** One typed value in sessionStorage: gone when the tab closes, never shared across tabs. */
+export interface SessionSlot<T> {
+  readonly key: string;
+  get(): T | null;
+  set(value: T): void;
+  clear(): void;
+}
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    // Storage can be blocked (privacy settings, sandboxed frames): behave as if empty.
+    return null;
+  }
+}
+
+export function createSessionSlot<T>(key: string): SessionSlot<T> {
+  return {
+    key,
+    get() {
+      const raw = storage()?.getItem(key);
+      if (raw == null) return null;
+      try {
+        return JSON.parse(raw) as T;
+      } catch {
+        storage()?.removeItem(key);
+        return null;
+      }
+    },
+    set(value) {
+      try {
+        storage()?.setItem(key, JSON.stringify(value));
+      } catch {
+        // Quota exceeded or storage blocked: the account is then fetched again when needed.
+      }
+    },
+    clear() {
+      storage()?.removeItem(key);
+    },
+  };
+}
+
+/** The current merchant account (spec §3: one key for the merchant, another for the customer). */
+export const merchantAccount = createSessionSlot<Merchant>('nest.merchant');
+/** The current nest customer account. */
+export const customerAccount = createSessionSlot<CustomerAccount>('nest.customer');

@@ -1,0 +1,25 @@
+import 'i18next';
+import type admin from '../locales/en-US/admin.json';
+import type client from '../locales/en-US/client.json';
+import type common from '../locales/en-US/common.json';
+import type landing from '../locales/en-US/landing.json';
+import type legal from '../locales/en-US/legal.json';
+import type links from '../locales/en-US/links.json';
+import type plans from '../locales/en-US/plans.json';
+
+// The English catalogues are the reference: `t('…')` is checked against their keys, and a unit test
+// checks that every locale has exactly the same keys.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      common: typeof common;
+      landing: typeof landing;
+      plans: typeof plans;
+      legal: typeof legal;
+      admin: typeof admin;
+      client: typeof client;
+      links: typeof links;
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+async function loseAndRegainConnection(page: Page, times: number) {
+  for (let i = 0; i < times; i++) {
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+  }
+}
+
+test('the toast area has the spec’s settings and tells when the connection drops and returns', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/admin/app/verify');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify');
+  await page.context().setOffline(true);
+  const toaster = page.locator('[data-sonner-toaster]');
+  await expect(toaster.getByText('You are offline. Nothing can be saved until the connection is back.')).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(toaster.getByText('You are back online.')).toBeVisible();
+
+  await expect(toaster).toHaveAttribute('data-x-position', 'right');
+  await expect(toaster).toHaveAttribute('data-y-position', 'bottom');
+  const style = await toaster.evaluate((el) => {
+    const s = getComputedStyle(el);
+    const v = (name: string) => (el as HTMLElement).style.getPropertyValue(name);
+    return { width: s.width, right: s.right, bottom: s.bottom, gap: v('--gap'), widthVar: v('--width') };
+  });
+  expect(style).toEqual({ width: '356px', right: '32px', bottom: '32px', gap: '14px', widthVar: '356px' });
+  await expect(page.getByRole('region', { name: /^Notifications alt\+T$/ })).toBeAttached();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('at most 3 toasts are visible, and each leaves after 4 seconds', async ({ page }) => {
+  await page.goto('/admin/app/verify');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify');
+  await page.mouse.move(0, 0); // hovering the toasts would pause their timers
+  const createdAt = Date.now();
+  await loseAndRegainConnection(page, 2);
+  const toasts = page.locator('[data-sonner-toast]');
+  await expect(toasts).toHaveCount(4);
+  await expect(page.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(3);
+  await expect(page.locator('[data-sonner-toast][data-visible="false"]')).toHaveCount(1);
+  // The toasts leave after their 4000 ms plus the 200 ms exit animation, not before.
+  await expect.poll(() => toasts.count(), { timeout: 10_000, intervals: [100] }).toBeLessThan(4);
+  const elapsed = Date.now() - createdAt;
+  expect(elapsed).toBeGreaterThan(3_900);
+  expect(elapsed).toBeLessThan(7_500);
+  await expect(toasts).toHaveCount(0);
+});
+
+test('Alt+T moves the focus to the toasts', async ({ page }) => {
+  await page.goto('/admin/app/verify');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify');
+  await loseAndRegainConnection(page, 1);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(2);
+  await page.keyboard.press('Alt+KeyT');
+  await expect(page.locator('[data-sonner-toaster]')).toBeFocused();
+});
