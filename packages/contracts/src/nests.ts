@@ -121,6 +121,11 @@ export const payoutAccountSchema = z
   .meta({ id: 'PayoutAccount' });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 
+/** Links take payments only once the provider lets the account charge; until then the dashboard says so. */
+export function canTakePayments(payout: Pick<PayoutAccount, 'charges_enabled'>): boolean {
+  return payout.charges_enabled;
+}
+
 export const nestSchema = z
   .object({
     id: z.uuid(),

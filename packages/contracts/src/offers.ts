@@ -172,6 +172,11 @@ export const offerSchema = z
   .meta({ id: 'Offer' });
 export type Offer = z.infer<typeof offerSchema>;
 
+/** No place left for a new subscriber: the capacity counts subscribers of every version. */
+export function isOfferFull(offer: Pick<Offer, 'capacity' | 'subscriber_count'>): boolean {
+  return offer.capacity !== null && offer.subscriber_count >= offer.capacity;
+}
+
 export const OFFERS_PAGE_MAX = 100;
 
 export const listOffersQuerySchema = z

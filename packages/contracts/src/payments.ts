@@ -14,7 +14,9 @@ export function formatMoney(amountCents: number, currency: string, locale: Local
   const sign = amountCents < 0 ? '-' : '';
   const abs = Math.abs(amountCents);
   const decimal = `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as `${number}`;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(decimal);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(
+    decimal,
+  );
 }
 
 /** One plan of the catalogue, as GET /api/v1/plans lists it. */

@@ -7,7 +7,11 @@ import type { PaymentProvider } from './port.js';
  * A payout account changed at the provider (onboarding finished, payouts enabled or held, a new
  * schedule): the current account is read again and written on the merchant's row, if we know it.
  */
-export async function applyPayoutAccountEvent(provider: PaymentProvider, tx: Tx, accountId: string): Promise<void> {
+export async function applyPayoutAccountEvent(
+  provider: PaymentProvider,
+  tx: Tx,
+  accountId: string,
+): Promise<void> {
   const account = await provider.retrieveAccount(accountId, { tx });
   if (!account) return;
   await tx

@@ -30,7 +30,8 @@ export function toProviderEvent(json: unknown): ProviderEvent | undefined {
   if (json.id.length === 0 || json.id.length > 255 || json.type.length > 255) return undefined;
   const data = isRecord(json.data) ? json.data : {};
   const object = isRecord(data.object) ? data.object : {};
-  const created = typeof json.created === 'number' && Number.isFinite(json.created) ? json.created : undefined;
+  const created =
+    typeof json.created === 'number' && Number.isFinite(json.created) ? json.created : undefined;
   return {
     id: json.id,
     type: json.type,

@@ -37,7 +37,7 @@ async function applyEvent(ctx: EventContext, tx: Tx, event: ProviderEvent): Prom
   switch (event.neutralType) {
     case 'checkout.completed': {
       const session = await ctx.provider.retrieveCheckoutSession(objectId, { tx });
-      if (!session || session.status !== 'complete') return false;
+      if (session?.status !== 'complete') return false;
       const kind = session.metadata[PLAN_KIND_KEY];
       if (kind === 'plan' && session.subscriptionId) {
         return !!(await syncPlanSubscription(ctx, tx, session.subscriptionId, { source }));

@@ -1,3 +1,4 @@
+import { isOfferFull } from '@nest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nestSubscriptions, offerPrices, sandboxPrices } from '../../src/db/schema/index.js';
@@ -85,6 +86,10 @@ describe('editing an offer', () => {
     });
     expect(read.json().versions.map((v: { subscriber_count: number }) => v.subscriber_count)).toEqual([1, 1]);
     expect(read.json().subscriber_count).toBe(2);
+    // The capacity counts subscribers of every version.
+    const capped = await patch(merchant, offer.id, { capacity: 2 });
+    expect(isOfferFull(capped.json())).toBe(true);
+    expect(isOfferFull({ ...capped.json(), capacity: 3 })).toBe(false);
   });
 
   it('keeps a version with only cancelled subscribers as history too', async () => {
@@ -206,6 +211,33 @@ describe('editing an offer', () => {
     expect(retried.statusCode).toBe(200);
     expect(retried.json()).toMatchObject({ name: 'Renamed', amount_cents: 1800 });
     expect((await accountPrices()).length).toBe(pricesBefore + 1);
+  });
+
+  it('refuses an edit that raced another one, and retires the price it made', async () => {
+    const merchant = await merchantWithNest(t.app);
+    const offer = await createOfferFor(t.app, merchant, { amount_cents: 1000 });
+    const original = t.app.payments.createPrice;
+    let raced = '';
+    const createPrice = vi.spyOn(t.app.payments, 'createPrice').mockImplementationOnce(async (...args) => {
+      // Another tab saves a new name while this edit waits on the provider.
+      await patch(merchant, offer.id, { name: 'Saved elsewhere' });
+      const price = await original(...args);
+      raced = price.id;
+      return price;
+    });
+    const response = await patch(merchant, offer.id, { amount_cents: 1200 });
+    createPrice.mockRestore();
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('conflict');
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/offers/${offer.id}`,
+      cookies: merchant.cookies,
+    });
+    expect(read.json()).toMatchObject({ name: 'Saved elsewhere', amount_cents: 1000 });
+    await t.app.jobs.drain();
+    const [orphan] = await t.db.select().from(sandboxPrices).where(eq(sandboxPrices.id, raced));
+    expect(orphan!.active).toBe(false);
   });
 
   it('answers 404 for another merchant’s offer, and for ids that are not ids', async () => {

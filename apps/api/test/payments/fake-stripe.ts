@@ -146,7 +146,10 @@ export const stripeObjects = {
     next_payment_attempt: input.nextAttempt ? unix(input.nextAttempt) : null,
     created: unix(input.periodStart),
     status_transitions: { paid_at: input.status === 'paid' ? unix(input.periodStart) : null },
-    parent: { type: 'subscription_details', subscription_details: { subscription: input.subscription, metadata: {} } },
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: input.subscription, metadata: {} },
+    },
     payments: {
       object: 'list',
       data: input.declineCode
@@ -160,7 +163,11 @@ export const stripeObjects = {
                 payment_intent: {
                   id: 'pi_1',
                   object: 'payment_intent',
-                  last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: input.declineCode },
+                  last_payment_error: {
+                    type: 'card_error',
+                    code: 'card_declined',
+                    decline_code: input.declineCode,
+                  },
                 },
               },
             },
@@ -221,7 +228,13 @@ export const stripeObjects = {
     metadata: input.metadata,
     url: input.url ?? null,
   }),
-  account: (input: { id: string; detailsSubmitted?: boolean; enabled?: boolean; interval?: string; weeklyAnchor?: string }) => ({
+  account: (input: {
+    id: string;
+    detailsSubmitted?: boolean;
+    enabled?: boolean;
+    interval?: string;
+    weeklyAnchor?: string;
+  }) => ({
     id: input.id,
     object: 'account',
     email: 'merchant@example.com',

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMail, signUpMerchant } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { advanceClock, advanceToRenewal, CARDS, daysFromNow, getPlan, submitCard, subscribe } from './support.js';
+import {
+  advanceClock,
+  advanceToRenewal,
+  CARDS,
+  daysFromNow,
+  getPlan,
+  submitCard,
+  subscribe,
+} from './support.js';
 
 describe('renewals, failed renewals and recovery on the sandbox test clock', () => {
   let t: TestApp;
@@ -44,7 +52,11 @@ describe('renewals, failed renewals and recovery on the sandbox test clock', () 
       cookies: merchant.cookies,
     });
     const [latest, original] = invoices.json().invoices;
-    expect(latest).toMatchObject({ billing_reason: 'subscription_cycle', status: 'paid', amount_paid_cents: 1900 });
+    expect(latest).toMatchObject({
+      billing_reason: 'subscription_cycle',
+      status: 'paid',
+      amount_paid_cents: 1900,
+    });
     expect(original).toMatchObject({ billing_reason: 'subscription_create' });
     expect(Math.abs(daysFromNow(latest.period_start))).toBeLessThan(1.5);
     const mail = await readMail(t.app, merchant.user.email);

@@ -39,7 +39,12 @@ describe('the sandbox hosted checkout', () => {
     const merchant = await signUpMerchant(t.app);
     const { path, sessionId } = await startCheckout(t.app, merchant, 'starter');
     const before = await getPlan(t.app, merchant);
-    expect(before).toMatchObject({ plan: 'starter', status: 'incomplete', next_payment_at: null, features: [] });
+    expect(before).toMatchObject({
+      plan: 'starter',
+      status: 'incomplete',
+      next_payment_at: null,
+      features: [],
+    });
 
     const paid = await submitCard(t.app, path, CARDS.ok);
     expect(paid.statusCode).toBe(303);
@@ -83,6 +88,14 @@ describe('the sandbox hosted checkout', () => {
     const receipts = mail.filter((m) => m.subject === 'Receipt for your Nest Starter plan');
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.text).toContain('€19.00');
+  });
+
+  it('a French merchant’s receipt is in French', async () => {
+    const merchant = await signUpMerchant(t.app, { locale: 'fr-FR' });
+    await subscribe(t.app, merchant, 'pro');
+    const mail = await readMail(t.app, merchant.user.email);
+    const receipt = mail.find((m) => m.subject === 'Reçu pour votre formule Nest Pro');
+    expect(receipt?.text).toMatch(/49,00\s€/);
   });
 
   it('refuses 4000 0000 0000 9995 for insufficient funds and starts nothing', async () => {

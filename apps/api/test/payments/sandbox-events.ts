@@ -10,7 +10,11 @@ import { CARDS, startCheckout } from './support.js';
 
 export type SandboxEventRow = typeof sandboxEvents.$inferSelect;
 
-export const sandboxDeps = (app: FastifyInstance) => ({ db: app.db, jobs: app.jobs, publicUrl: app.config.publicUrl });
+export const sandboxDeps = (app: FastifyInstance) => ({
+  db: app.db,
+  jobs: app.jobs,
+  publicUrl: app.config.publicUrl,
+});
 
 /** Pays a checkout through the sandbox engine directly, so its events are emitted and not yet delivered. */
 export async function paidWithoutDelivery(
@@ -40,14 +44,23 @@ export function pendingEvents(app: FastifyInstance, ownerId: string): Promise<Sa
 export async function postEvent(
   app: FastifyInstance,
   event: SandboxEventRow,
-  options: { secret?: string; signedAt?: Date; body?: (body: string) => string; signature?: string | null } = {},
+  options: {
+    secret?: string;
+    signedAt?: Date;
+    body?: (body: string) => string;
+    signature?: string | null;
+  } = {},
 ) {
   const body = await eventBody(app.db, event);
   const signature =
     options.signature === null
       ? undefined
       : (options.signature ??
-        signWebhookPayload(body, options.secret ?? app.config.sandboxWebhookSecret, options.signedAt ?? new Date()));
+        signWebhookPayload(
+          body,
+          options.secret ?? app.config.sandboxWebhookSecret,
+          options.signedAt ?? new Date(),
+        ));
   return app.inject({
     method: 'POST',
     url: '/api/v1/webhooks/sandbox',

@@ -4,7 +4,12 @@ import type { PlanPrice } from '../../src/payments/port.js';
 import { createStripeClient, StripeProvider } from '../../src/payments/stripe/adapter.js';
 import { type FakeStripe, startFakeStripe, stripeError, stripeObjects } from './fake-stripe.js';
 
-const starter: PlanPrice = { plan: 'starter', amountCents: 1900, currency: 'eur', productName: 'Nest Starter' };
+const starter: PlanPrice = {
+  plan: 'starter',
+  amountCents: 1900,
+  currency: 'eur',
+  productName: 'Nest Starter',
+};
 const pro: PlanPrice = { plan: 'pro', amountCents: 4900, currency: 'eur', productName: 'Nest Pro' };
 const USER = '0b7c1f0e-34f5-4a53-9a3e-6a1c5b8f2d11';
 const day = 24 * 60 * 60 * 1000;
@@ -12,7 +17,12 @@ const day = 24 * 60 * 60 * 1000;
 function providerFor(fake: FakeStripe | string, maxNetworkRetries = 0) {
   const apiBase = typeof fake === 'string' ? fake : fake.url;
   return new StripeProvider(
-    createStripeClient({ secretKey: 'sk_test_fake', webhookSecret: 'whsec_test', apiBase, maxNetworkRetries }),
+    createStripeClient({
+      secretKey: 'sk_test_fake',
+      webhookSecret: 'whsec_test',
+      apiBase,
+      maxNetworkRetries,
+    }),
     'whsec_test',
   );
 }
@@ -39,7 +49,13 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
   it('creates the merchant’s customer with an idempotency key, on the platform account', async () => {
     fake.on('POST', '/v1/customers', { body: { id: 'cus_1', object: 'customer', email: 'a@example.com' } });
     const customer = await providerFor(fake).createCustomer(
-      { ownerId: USER, email: 'a@example.com', name: 'Ana', locale: 'fr-FR', metadata: { nest_user_id: USER } },
+      {
+        ownerId: USER,
+        email: 'a@example.com',
+        name: 'Ana',
+        locale: 'fr-FR',
+        metadata: { nest_user_id: USER },
+      },
       { idempotencyKey: `nest:plan-customer:${USER}` },
     );
     expect(customer).toEqual({ id: 'cus_1', email: 'a@example.com' });
@@ -79,7 +95,11 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
       metadata: { nest_kind: 'plan', nest_user_id: USER },
     };
     const session = await provider.createPlanCheckout(input, { idempotencyKey: 'nest:plan-checkout:1' });
-    expect(session).toMatchObject({ id: 'cs_test_1', url: 'https://checkout.stripe.com/c/pay/cs_test_1', mode: 'subscription' });
+    expect(session).toMatchObject({
+      id: 'cs_test_1',
+      url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+      mode: 'subscription',
+    });
 
     const [lookup] = fake.sent('GET', '/v1/prices');
     expect(lookup!.query).toMatchObject({
@@ -136,7 +156,11 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
           id: 'sub_sched_1',
           object: 'subscription_schedule',
           phases: [
-            { start_date: start.getTime() / 1000, end_date: end.getTime() / 1000, metadata: { nest_plan: 'pro' } },
+            {
+              start_date: start.getTime() / 1000,
+              end_date: end.getTime() / 1000,
+              metadata: { nest_plan: 'pro' },
+            },
             { start_date: end.getTime() / 1000, end_date: null, metadata: { nest_plan: 'starter' } },
           ],
         },
@@ -162,7 +186,12 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
       amountCents: 4900,
       currentPeriodStart: start,
       currentPeriodEnd: end,
-      latestInvoice: { id: 'in_1', status: 'paid', subscriptionId: 'sub_1', billingReason: 'subscription_create' },
+      latestInvoice: {
+        id: 'in_1',
+        status: 'paid',
+        subscriptionId: 'sub_1',
+        billingReason: 'subscription_create',
+      },
     });
     const [request] = fake.sent('GET', '/v1/subscriptions/sub_1');
     expect(request!.query).toMatchObject({ 'expand[0]': 'latest_invoice', 'expand[1]': 'schedule' });
@@ -185,7 +214,9 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
 
   it('upgrades now with an always-invoiced proration that must be paid, under the caller’s key', async () => {
     fake.on('GET', '/v1/subscriptions/sub_1', subscriptionAnswer());
-    fake.on('GET', '/v1/prices', { body: { object: 'list', data: [stripeObjects.price('price_pro', 'pro', 4900)] } });
+    fake.on('GET', '/v1/prices', {
+      body: { object: 'list', data: [stripeObjects.price('price_pro', 'pro', 4900)] },
+    });
     fake.on('POST', '/v1/subscriptions/sub_1', subscriptionAnswer('pro', 4900));
     await providerFor(fake).changeSubscriptionPlan(
       'sub_1',
@@ -243,15 +274,17 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
     fake.on('POST', '/v1/subscription_schedules/sub_sched_9/release', { body: { id: 'sub_sched_9' } });
     fake.on('POST', '/v1/subscriptions/sub_1', subscriptionAnswer('pro', 4900));
     await providerFor(fake).setCancelAtPeriodEnd('sub_1', true, { idempotencyKey: 'nest:plan-cancel:1' });
-    expect(fake.sent('POST', '/v1/subscription_schedules/sub_sched_9/release')[0]!.headers['idempotency-key']).toBe(
-      'nest:plan-cancel:1:release',
-    );
+    expect(
+      fake.sent('POST', '/v1/subscription_schedules/sub_sched_9/release')[0]!.headers['idempotency-key'],
+    ).toBe('nest:plan-cancel:1:release');
     expect(fake.sent('POST', '/v1/subscriptions/sub_1')[0]!.form).toEqual({ cancel_at_period_end: 'true' });
   });
 
   it('turns a declined card into a clear problem: insufficient funds, or Stripe’s decline message', async () => {
     fake.on('GET', '/v1/subscriptions/sub_1', subscriptionAnswer());
-    fake.on('GET', '/v1/prices', { body: { object: 'list', data: [stripeObjects.price('price_pro', 'pro', 4900)] } });
+    fake.on('GET', '/v1/prices', {
+      body: { object: 'list', data: [stripeObjects.price('price_pro', 'pro', 4900)] },
+    });
     fake.on(
       'POST',
       '/v1/subscriptions/sub_1',
@@ -287,9 +320,13 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
     fake.on(
       'POST',
       '/v1/customers',
-      stripeError(429, { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests' }, {
-        'retry-after': '2',
-      }),
+      stripeError(
+        429,
+        { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests' },
+        {
+          'retry-after': '2',
+        },
+      ),
     );
     const create = (provider: StripeProvider) =>
       provider.createCustomer(
@@ -300,8 +337,15 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
     expect(limited).toMatchObject({ code: 'provider_unavailable', status: 503 });
     expect(limited.options.headers).toEqual({ 'retry-after': '2' });
 
-    fake.on('POST', '/v1/customers', stripeError(500, { type: 'api_error', message: 'Something went wrong' }));
-    expect(await failure(create(providerFor(fake)))).toMatchObject({ code: 'provider_unavailable', status: 503 });
+    fake.on(
+      'POST',
+      '/v1/customers',
+      stripeError(500, { type: 'api_error', message: 'Something went wrong' }),
+    );
+    expect(await failure(create(providerFor(fake)))).toMatchObject({
+      code: 'provider_unavailable',
+      status: 503,
+    });
 
     const down = await failure(create(providerFor('http://127.0.0.1:9')));
     expect(down).toMatchObject({ code: 'provider_unavailable', status: 503 });
@@ -311,7 +355,11 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
     fake.on(
       'POST',
       '/v1/accounts',
-      stripeError(400, { type: 'invalid_request_error', code: 'parameter_invalid', message: 'Country XX is unknown.' }),
+      stripeError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid',
+        message: 'Country XX is unknown.',
+      }),
     );
     const refused = await failure(
       providerFor(fake).createConnectedAccount(
@@ -362,12 +410,19 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
     fake.on('POST', '/v1/invoices/in_7/pay', { body: invoice('paid') });
     const paid = await providerFor(fake).payInvoice('in_7', { idempotencyKey: 'nest:plan-retry:in_7:1' });
     expect(paid).toMatchObject({ outcome: 'paid', invoice: { status: 'paid', amountPaidCents: 1900 } });
-    expect(fake.sent('POST', '/v1/invoices/in_7/pay')[0]!.headers['idempotency-key']).toBe('nest:plan-retry:in_7:1');
+    expect(fake.sent('POST', '/v1/invoices/in_7/pay')[0]!.headers['idempotency-key']).toBe(
+      'nest:plan-retry:in_7:1',
+    );
 
     fake.on(
       'POST',
       '/v1/invoices/in_7/pay',
-      stripeError(402, { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'No.' }),
+      stripeError(402, {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: 'No.',
+      }),
     );
     fake.on('GET', '/v1/invoices/in_7', { body: invoice('open') });
     const failed = await providerFor(fake).payInvoice('in_7', { idempotencyKey: 'nest:plan-retry:in_7:2' });
@@ -441,26 +496,55 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
     expect(fake.sent('POST', '/v1/customers/cus_1')[0]!.form).toEqual({
       'invoice_settings[default_payment_method]': 'pm_new',
     });
-    expect(fake.sent('POST', '/v1/subscriptions/sub_1')[0]!.form).toEqual({ default_payment_method: 'pm_new' });
-    expect(fake.sent('GET', '/v1/invoices')[0]!.query).toMatchObject({ subscription: 'sub_1', status: 'open' });
-    expect(fake.sent('POST', '/v1/invoices/in_8/pay')[0]!.headers['idempotency-key']).toBe('event-1:pay:in_8');
+    expect(fake.sent('POST', '/v1/subscriptions/sub_1')[0]!.form).toEqual({
+      default_payment_method: 'pm_new',
+    });
+    expect(fake.sent('GET', '/v1/invoices')[0]!.query).toMatchObject({
+      subscription: 'sub_1',
+      status: 'open',
+    });
+    expect(fake.sent('POST', '/v1/invoices/in_8/pay')[0]!.headers['idempotency-key']).toBe(
+      'event-1:pay:in_8',
+    );
   });
 
   it('creates an Express account, its onboarding link and payout schedule (Connect)', async () => {
     fake.on('POST', '/v1/accounts', { body: stripeObjects.account({ id: 'acct_1' }) });
     fake.on('POST', '/v1/account_links', {
-      body: { object: 'account_link', url: 'https://connect.stripe.com/setup/e/acct_1/abc', expires_at: 1900000000 },
+      body: {
+        object: 'account_link',
+        url: 'https://connect.stripe.com/setup/e/acct_1/abc',
+        expires_at: 1900000000,
+      },
     });
     fake.on('POST', '/v1/accounts/acct_1', {
-      body: stripeObjects.account({ id: 'acct_1', detailsSubmitted: true, enabled: true, interval: 'weekly', weeklyAnchor: 'friday' }),
+      body: stripeObjects.account({
+        id: 'acct_1',
+        detailsSubmitted: true,
+        enabled: true,
+        interval: 'weekly',
+        weeklyAnchor: 'friday',
+      }),
     });
-    fake.on('GET', '/v1/accounts/acct_1', { body: stripeObjects.account({ id: 'acct_1', detailsSubmitted: true, enabled: true }) });
+    fake.on('GET', '/v1/accounts/acct_1', {
+      body: stripeObjects.account({ id: 'acct_1', detailsSubmitted: true, enabled: true }),
+    });
     const provider = providerFor(fake);
     const account = await provider.createConnectedAccount(
-      { ownerId: USER, email: 'merchant@example.com', country: 'FR', businessName: 'Café Lumière', metadata: {} },
+      {
+        ownerId: USER,
+        email: 'merchant@example.com',
+        country: 'FR',
+        businessName: 'Café Lumière',
+        metadata: {},
+      },
       { idempotencyKey: `user:${USER}:payout-account` },
     );
-    expect(account).toMatchObject({ id: 'acct_1', chargesEnabled: false, payoutSchedule: { interval: 'daily' } });
+    expect(account).toMatchObject({
+      id: 'acct_1',
+      chargesEnabled: false,
+      payoutSchedule: { interval: 'daily' },
+    });
     const [create] = fake.sent('POST', '/v1/accounts');
     expect(create!.headers['idempotency-key']).toBe(`user:${USER}:payout-account`);
     expect(create!.form).toMatchObject({
@@ -477,7 +561,10 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
       refreshUrl: 'https://nest.example/admin/onboarding/stripe-connect/refresh/acct_1',
       returnUrl: 'https://nest.example/admin/onboarding/stripe-connect/return/acct_1',
     });
-    expect(link).toEqual({ url: 'https://connect.stripe.com/setup/e/acct_1/abc', expiresAt: new Date(1900000000 * 1000) });
+    expect(link).toEqual({
+      url: 'https://connect.stripe.com/setup/e/acct_1/abc',
+      expiresAt: new Date(1900000000 * 1000),
+    });
     expect(fake.sent('POST', '/v1/account_links')[0]!.form).toEqual({
       account: 'acct_1',
       refresh_url: 'https://nest.example/admin/onboarding/stripe-connect/refresh/acct_1',
@@ -490,18 +577,27 @@ describe('the Stripe adapter, against a local stand-in for Stripe’s API', () =
       { interval: 'weekly', weeklyAnchor: 'friday' },
       { idempotencyKey: 'payout-schedule:1' },
     );
-    expect(weekly.payoutSchedule).toEqual({ interval: 'weekly', weeklyAnchor: 'friday', monthlyAnchor: null });
+    expect(weekly.payoutSchedule).toEqual({
+      interval: 'weekly',
+      weeklyAnchor: 'friday',
+      monthlyAnchor: null,
+    });
     const [update] = fake.sent('POST', '/v1/accounts/acct_1');
     expect(update!.headers['idempotency-key']).toBe('payout-schedule:1');
     expect(update!.form).toEqual({
       'settings[payouts][schedule][interval]': 'weekly',
       'settings[payouts][schedule][weekly_anchor]': 'friday',
     });
-    expect(await provider.retrieveAccount('acct_1')).toMatchObject({ detailsSubmitted: true, payoutsEnabled: true });
+    expect(await provider.retrieveAccount('acct_1')).toMatchObject({
+      detailsSubmitted: true,
+      payoutsEnabled: true,
+    });
   });
 
   it('creates offer products on the merchant’s connected account (Stripe-Account header)', async () => {
-    fake.on('POST', '/v1/products', { body: { id: 'prod_1', object: 'product', name: 'Café du mois', description: null, active: true } });
+    fake.on('POST', '/v1/products', {
+      body: { id: 'prod_1', object: 'product', name: 'Café du mois', description: null, active: true },
+    });
     await providerFor(fake).createProduct(
       'acct_1',
       { name: 'Café du mois', description: null, metadata: {} },

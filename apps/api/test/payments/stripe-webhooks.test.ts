@@ -1,5 +1,5 @@
-import Stripe from 'stripe';
 import { and, count, eq, like } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, paymentEvents, payoutAccounts, planSubscriptions } from '../../src/db/schema/index.js';
 import { readMail, type SignedInMerchant, signUpMerchant } from '../fixtures/merchants.js';
@@ -60,7 +60,13 @@ describe('with Stripe as the provider', () => {
   const periodStart = new Date(Date.now() - 2 * day);
   const periodEnd = new Date(periodStart.getTime() + 30 * day);
 
-  function serveSubscription(merchant: SignedInMerchant, status: string, latestInvoice: unknown, start = periodStart, end = periodEnd) {
+  function serveSubscription(
+    merchant: SignedInMerchant,
+    status: string,
+    latestInvoice: unknown,
+    start = periodStart,
+    end = periodEnd,
+  ) {
     fake.on('GET', '/v1/subscriptions/sub_A', {
       body: stripeObjects.subscription({
         id: 'sub_A',
@@ -78,7 +84,9 @@ describe('with Stripe as the provider', () => {
 
   it('starts a checkout at Stripe and answers Stripe’s hosted page', async () => {
     const merchant = await signUpMerchant(t.app);
-    fake.on('POST', '/v1/customers', { body: { id: 'cus_A', object: 'customer', email: merchant.user.email } });
+    fake.on('POST', '/v1/customers', {
+      body: { id: 'cus_A', object: 'customer', email: merchant.user.email },
+    });
     fake.on('GET', '/v1/prices', { body: { object: 'list', data: [] } });
     fake.on('POST', '/v1/prices', { body: stripeObjects.price('price_pro', 'pro', 4900) });
     fake.on('POST', '/v1/checkout/sessions', {
@@ -98,9 +106,15 @@ describe('with Stripe as the provider', () => {
       payload: { plan: 'pro' },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_live_1', session_id: 'cs_live_1' });
+    expect(response.json()).toEqual({
+      url: 'https://checkout.stripe.com/c/pay/cs_live_1',
+      session_id: 'cs_live_1',
+    });
     const [customer] = fake.sent('POST', '/v1/customers');
-    expect(customer!.form).toMatchObject({ email: merchant.user.email, 'metadata[nest_user_id]': merchant.user.id });
+    expect(customer!.form).toMatchObject({
+      email: merchant.user.email,
+      'metadata[nest_user_id]': merchant.user.id,
+    });
     expect(customer!.headers['idempotency-key']).toBe(`nest:plan-customer:${merchant.user.id}`);
     const [session] = fake.sent('POST', '/v1/checkout/sessions');
     expect(session!.form).toMatchObject({
@@ -138,7 +152,10 @@ describe('with Stripe as the provider', () => {
         periodEnd,
       }),
     );
-    const response = await postStripeEvent('checkout.session.completed', { id: 'cs_A', object: 'checkout.session' });
+    const response = await postStripeEvent('checkout.session.completed', {
+      id: 'cs_A',
+      object: 'checkout.session',
+    });
     expect(response.statusCode).toBe(200);
     expect(await getPlan(t.app, merchant)).toMatchObject({
       plan: 'pro',
@@ -180,7 +197,11 @@ describe('with Stripe as the provider', () => {
       cookies: merchant.cookies,
     });
     expect(unpaid.json().invoices).toEqual([
-      expect.objectContaining({ provider_invoice_id: 'in_A2', last_failure_code: 'insufficient_funds', attempt_count: 1 }),
+      expect.objectContaining({
+        provider_invoice_id: 'in_A2',
+        last_failure_code: 'insufficient_funds',
+        attempt_count: 1,
+      }),
     ]);
     const mail = await readMail(t.app, merchant.user.email);
     const warning = mail.find((m) => m.subject === 'Your Nest Pro plan could not be renewed');
@@ -214,27 +235,50 @@ describe('with Stripe as the provider', () => {
     const merchant = await signUpMerchant(t.app);
     fake.on('GET', '/v1/subscriptions/sub_A', stripeError(500, { type: 'api_error', message: 'Down' }));
     const eventId = `evt_retry_${Date.now()}`;
-    const failing = await postStripeEvent('customer.subscription.updated', { id: 'sub_A', object: 'subscription' }, { id: eventId });
+    const failing = await postStripeEvent(
+      'customer.subscription.updated',
+      { id: 'sub_A', object: 'subscription' },
+      { id: eventId },
+    );
     expect(failing.statusCode).toBe(503);
     expect(failing.json().code).toBe('provider_unavailable');
     const stored = await t.db.select().from(paymentEvents).where(eq(paymentEvents.eventId, eventId));
     expect(stored).toHaveLength(0);
 
     serveSubscription(merchant, 'active', null);
-    const retried = await postStripeEvent('customer.subscription.updated', { id: 'sub_A', object: 'subscription' }, { id: eventId });
+    const retried = await postStripeEvent(
+      'customer.subscription.updated',
+      { id: 'sub_A', object: 'subscription' },
+      { id: eventId },
+    );
     expect(retried.json()).toEqual({ received: true, duplicate: false });
     expect((await getPlan(t.app, merchant)).status).toBe('active');
   });
 
   it('account.updated re-reads the connected account and records what Stripe enabled', async () => {
     const merchant = await signUpMerchant(t.app);
-    await t.db.insert(payoutAccounts).values({ userId: merchant.user.id, provider: 'stripe', providerAccountId: 'acct_Z' });
+    await t.db
+      .insert(payoutAccounts)
+      .values({ userId: merchant.user.id, provider: 'stripe', providerAccountId: 'acct_Z' });
     fake.on('GET', '/v1/accounts/acct_Z', {
-      body: stripeObjects.account({ id: 'acct_Z', detailsSubmitted: true, enabled: true, interval: 'weekly', weeklyAnchor: 'monday' }),
+      body: stripeObjects.account({
+        id: 'acct_Z',
+        detailsSubmitted: true,
+        enabled: true,
+        interval: 'weekly',
+        weeklyAnchor: 'monday',
+      }),
     });
-    const response = await postStripeEvent('account.updated', { id: 'acct_Z', object: 'account' }, { account: 'acct_Z' });
+    const response = await postStripeEvent(
+      'account.updated',
+      { id: 'acct_Z', object: 'account' },
+      { account: 'acct_Z' },
+    );
     expect(response.statusCode).toBe(200);
-    const [row] = await t.db.select().from(payoutAccounts).where(eq(payoutAccounts.providerAccountId, 'acct_Z'));
+    const [row] = await t.db
+      .select()
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.providerAccountId, 'acct_Z'));
     expect(row).toMatchObject({
       detailsSubmitted: true,
       chargesEnabled: true,
@@ -246,14 +290,110 @@ describe('with Stripe as the provider', () => {
 
   it('a subscription that is not a merchant plan is stored and ignored', async () => {
     fake.on('GET', '/v1/subscriptions/sub_other', {
-      body: { ...stripeObjects.subscription({ id: 'sub_other', customer: 'cus_O', status: 'active', userId: 'x', plan: 'pro', amount: 1, periodStart, periodEnd }), metadata: {} },
+      body: {
+        ...stripeObjects.subscription({
+          id: 'sub_other',
+          customer: 'cus_O',
+          status: 'active',
+          userId: 'x',
+          plan: 'pro',
+          amount: 1,
+          periodStart,
+          periodEnd,
+        }),
+        metadata: {},
+      },
     });
-    const response = await postStripeEvent('customer.subscription.updated', { id: 'sub_other', object: 'subscription' });
+    const response = await postStripeEvent('customer.subscription.updated', {
+      id: 'sub_other',
+      object: 'subscription',
+    });
     expect(response.json()).toEqual({ received: true, duplicate: false });
-    const plans = await t.db.select().from(planSubscriptions).where(eq(planSubscriptions.providerSubscriptionId, 'sub_other'));
+    const plans = await t.db
+      .select()
+      .from(planSubscriptions)
+      .where(eq(planSubscriptions.providerSubscriptionId, 'sub_other'));
     expect(plans).toHaveLength(0);
-    const emails = await t.db.select({ n: count() }).from(jobs).where(and(like(jobs.dedupeKey, 'email:%sub_other%')));
+    const emails = await t.db
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(like(jobs.dedupeKey, 'email:%sub_other%')));
     expect(emails[0]!.n).toBe(0);
+  });
+
+  it('tells the merchant clearly when Stripe declines, rate-limits or is down', async () => {
+    const merchant = await signUpMerchant(t.app, { locale: 'fr-FR' });
+    await t.db.insert(planSubscriptions).values({
+      userId: merchant.user.id,
+      plan: 'pro',
+      status: 'active',
+      nextPaymentAt: periodEnd,
+      provider: 'stripe',
+      providerCustomerId: 'cus_A',
+      providerSubscriptionId: 'sub_A',
+    });
+    serveSubscription(merchant, 'active', null);
+    fake.on('GET', '/v1/prices', {
+      body: { object: 'list', data: [stripeObjects.price('price_enterprise', 'enterprise', 14900)] },
+    });
+    fake.on(
+      'POST',
+      '/v1/subscriptions/sub_A',
+      stripeError(402, {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      }),
+    );
+    const upgrade = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/users/${merchant.user.id}/plan/change`,
+        cookies: merchant.cookies,
+        headers: { 'accept-language': 'en-US' },
+        payload: { plan: 'enterprise' },
+      });
+    const declined = await upgrade();
+    expect(declined.statusCode).toBe(402);
+    expect(declined.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(declined.json()).toMatchObject({
+      code: 'card_declined',
+      detail: 'The card was declined: Your card was declined.',
+    });
+
+    fake.on(
+      'POST',
+      '/v1/subscriptions/sub_A',
+      stripeError(402, {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+        message: 'No money.',
+      }),
+    );
+    const poor = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/${merchant.user.id}/plan/change`,
+      cookies: merchant.cookies,
+      headers: { 'accept-language': 'fr-FR' },
+      payload: { plan: 'enterprise' },
+    });
+    expect(poor.statusCode).toBe(402);
+    expect(poor.json().detail).toContain('fonds insuffisants');
+
+    fake.on(
+      'POST',
+      '/v1/subscriptions/sub_A',
+      stripeError(429, { type: 'invalid_request_error', code: 'rate_limit', message: 'Slow down' }),
+    );
+    const limited = await upgrade();
+    expect(limited.statusCode).toBe(503);
+    expect(limited.json()).toMatchObject({
+      code: 'provider_unavailable',
+      detail: 'The payment provider is not answering. Nothing was charged. Try again in a moment.',
+    });
+    expect((await getPlan(t.app, merchant)).plan).toBe('pro');
   });
 
   it('has no sandbox: no sandbox webhook, hosted page or test clock', async () => {
@@ -265,7 +405,9 @@ describe('with Stripe as the provider', () => {
       payload: { days: 30 },
     });
     expect(clock.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/sandbox', payload: {} })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/sandbox', payload: {} })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/sandbox/checkout/cs_test_1' })).statusCode).toBe(404);
   });
 });

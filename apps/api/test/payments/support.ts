@@ -15,11 +15,21 @@ export function form(fields: Record<string, string>): string {
 }
 
 export function cardForm(number: string, overrides: Record<string, string> = {}): string {
-  return form({ card_number: number, card_expiry: '12 / 34', card_cvc: '123', card_name: 'Camille Martin', ...overrides });
+  return form({
+    card_number: number,
+    card_expiry: '12 / 34',
+    card_cvc: '123',
+    card_name: 'Camille Martin',
+    ...overrides,
+  });
 }
 
 /** POST /users/{id}/plan/checkout: the hosted page's path and the session id. */
-export async function startCheckout(app: FastifyInstance, merchant: SignedInMerchant, plan: PlanId = 'starter') {
+export async function startCheckout(
+  app: FastifyInstance,
+  merchant: SignedInMerchant,
+  plan: PlanId = 'starter',
+) {
   const response = await app.inject({
     method: 'POST',
     url: `/api/v1/users/${merchant.user.id}/plan/checkout`,
@@ -32,7 +42,12 @@ export async function startCheckout(app: FastifyInstance, merchant: SignedInMerc
 }
 
 /** Submits the hosted card page as a browser would. */
-export function submitCard(app: FastifyInstance, path: string, number: string, overrides: Record<string, string> = {}) {
+export function submitCard(
+  app: FastifyInstance,
+  path: string,
+  number: string,
+  overrides: Record<string, string> = {},
+) {
   return app.inject({
     method: 'POST',
     url: path,

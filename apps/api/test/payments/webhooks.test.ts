@@ -1,12 +1,24 @@
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, paymentEvents, planInvoices, planSubscriptions, sandboxSubscriptions } from '../../src/db/schema/index.js';
+import {
+  jobs,
+  paymentEvents,
+  planInvoices,
+  planSubscriptions,
+  sandboxSubscriptions,
+} from '../../src/db/schema/index.js';
 import { advanceClock } from '../../src/payments/sandbox/clock.js';
 import { deliverEvent } from '../../src/payments/sandbox/deliver-events.js';
 import { runBillingClock } from '../../src/payments/sandbox/renew-subscriptions.js';
 import { readMail, signUpMerchant } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp, testDriver } from '../helpers.js';
-import { paidWithoutDelivery, pendingEvents, postEvent, type SandboxEventRow, sandboxDeps } from './sandbox-events.js';
+import {
+  paidWithoutDelivery,
+  pendingEvents,
+  postEvent,
+  type SandboxEventRow,
+  sandboxDeps,
+} from './sandbox-events.js';
 import { CARDS, subscribe } from './support.js';
 
 describe('the payment webhook handler (sandbox deliveries)', () => {
@@ -26,7 +38,12 @@ describe('the payment webhook handler (sandbox deliveries)', () => {
   const planOf = async (userId: string) =>
     (await t.db.select().from(planSubscriptions).where(eq(planSubscriptions.userId, userId)))[0];
   const emailJobs = async (key: string) =>
-    (await t.db.select({ n: count() }).from(jobs).where(like(jobs.dedupeKey, `email:${key}%`)))[0]!.n;
+    (
+      await t.db
+        .select({ n: count() })
+        .from(jobs)
+        .where(like(jobs.dedupeKey, `email:${key}%`))
+    )[0]!.n;
   const byType = (events: SandboxEventRow[], type: string) => events.find((e) => e.type === type)!;
 
   it('refuses a tampered body, a wrong secret, a stale or future timestamp, a missing signature: 400, nothing written', async () => {
@@ -56,7 +73,9 @@ describe('the payment webhook handler (sandbox deliveries)', () => {
     expect((await planOf(merchant.user.id))?.status).toBe('active');
   });
 
-  it('applies one event delivered 1,000 times once: one stored event, one state change, one email', { timeout: 180_000 }, async () => {
+  it('applies one event delivered 1,000 times once: one stored event, one state change, one email', {
+    timeout: 180_000,
+  }, async () => {
     const { merchant, events } = await paidWithoutDelivery(t.app);
     const completed = byType(events, 'checkout.session.completed');
     const first = await postEvent(t.app, completed);
@@ -123,7 +142,9 @@ describe('the payment webhook handler (sandbox deliveries)', () => {
     return copy;
   }
 
-  it('converges to the same state whatever order a checkout’s events arrive in', { timeout: 120_000 }, async () => {
+  it('converges to the same state whatever order a checkout’s events arrive in', {
+    timeout: 120_000,
+  }, async () => {
     const reference = await paidWithoutDelivery(t.app);
     for (const event of reference.events) expect((await postEvent(t.app, event)).statusCode).toBe(200);
     const expected = await canonicalState(reference.merchant.user.id);
@@ -136,13 +157,17 @@ describe('the payment webhook handler (sandbox deliveries)', () => {
       'checkout.session.completed',
     ]);
 
-    const orders = [(e: SandboxEventRow[]) => [...e].reverse(), ...[7, 42, 1234].map((seed) => (e: SandboxEventRow[]) => shuffled(e, seed))];
+    const orders = [
+      (e: SandboxEventRow[]) => [...e].reverse(),
+      ...[7, 42, 1234].map((seed) => (e: SandboxEventRow[]) => shuffled(e, seed)),
+    ];
     for (const order of orders) {
       const run = await paidWithoutDelivery(t.app);
       for (const event of order(run.events)) expect((await postEvent(t.app, event)).statusCode).toBe(200);
       expect(await canonicalState(run.merchant.user.id)).toEqual(expected);
       // Each once more, in yet another order: nothing changes.
-      for (const event of shuffled(run.events, 99)) expect((await postEvent(t.app, event)).json().duplicate).toBe(true);
+      for (const event of shuffled(run.events, 99))
+        expect((await postEvent(t.app, event)).json().duplicate).toBe(true);
       expect(await canonicalState(run.merchant.user.id)).toEqual(expected);
       const invoiceId = byType(run.events, 'invoice.paid').objectId;
       expect(await emailJobs(`plan-receipt:sandbox:${invoiceId}`)).toBe(1);

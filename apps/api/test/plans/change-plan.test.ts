@@ -24,15 +24,37 @@ describe('changing and cancelling the merchant’s plan', () => {
         url: `/api/v1/users/${merchant.user.id}/stripe/invoices`,
         cookies: merchant.cookies,
       })
-    ).json().invoices as { billing_reason: string; amount_paid_cents: number; status: string; plan: string }[];
+    ).json().invoices as {
+      billing_reason: string;
+      amount_paid_cents: number;
+      status: string;
+      plan: string;
+    }[];
 
   it('lists the three plans with their configured monthly prices, publicly', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/plans' });
     expect(response.statusCode).toBe(200);
     expect(response.json().plans).toEqual([
-      expect.objectContaining({ id: 'starter', price_cents: 1900, currency: 'eur', interval: 'month', support: 'basic', revenue_limit_cents: 250_000 }),
-      expect.objectContaining({ id: 'pro', price_cents: 4900, support: 'premium', revenue_limit_cents: 1_000_000 }),
-      expect.objectContaining({ id: 'enterprise', price_cents: 14900, support: 'vip', revenue_limit_cents: null }),
+      expect.objectContaining({
+        id: 'starter',
+        price_cents: 1900,
+        currency: 'eur',
+        interval: 'month',
+        support: 'basic',
+        revenue_limit_cents: 250_000,
+      }),
+      expect.objectContaining({
+        id: 'pro',
+        price_cents: 4900,
+        support: 'premium',
+        revenue_limit_cents: 1_000_000,
+      }),
+      expect.objectContaining({
+        id: 'enterprise',
+        price_cents: 14900,
+        support: 'vip',
+        revenue_limit_cents: null,
+      }),
     ]);
     expect(response.json().plans[2].features).toContain('api_access');
   });
@@ -44,7 +66,13 @@ describe('changing and cancelling the merchant’s plan', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       effective: 'now',
-      plan_state: { plan: 'pro', status: 'active', pending_plan: null, support: 'premium', revenue_limit_cents: 1_000_000 },
+      plan_state: {
+        plan: 'pro',
+        status: 'active',
+        pending_plan: null,
+        support: 'premium',
+        revenue_limit_cents: 1_000_000,
+      },
     });
     expect(response.json().plan_state.features).toContain('events');
     const proration = (await invoicesOf(merchant)).find((i) => i.billing_reason === 'subscription_update');
@@ -72,13 +100,20 @@ describe('changing and cancelling the merchant’s plan', () => {
     const merchant = await signUpMerchant(t.app);
     await subscribe(t.app, merchant, 'pro');
     const response = await post(merchant, 'change', { plan: 'starter' });
-    expect(response.json()).toMatchObject({ effective: 'period_end', plan_state: { plan: 'pro', pending_plan: 'starter' } });
+    expect(response.json()).toMatchObject({
+      effective: 'period_end',
+      plan_state: { plan: 'pro', pending_plan: 'starter' },
+    });
     const mail = await readMail(t.app, merchant.user.email);
     const notice = mail.find((m) => m.subject === 'Your plan: Nest Starter');
     expect(notice?.text).toContain('Until then you keep Nest Pro.');
 
     await advanceToRenewal(t.app, merchant);
-    expect(await getPlan(t.app, merchant)).toMatchObject({ plan: 'starter', pending_plan: null, status: 'active' });
+    expect(await getPlan(t.app, merchant)).toMatchObject({
+      plan: 'starter',
+      pending_plan: null,
+      status: 'active',
+    });
     const renewal = (await invoicesOf(merchant)).find((i) => i.billing_reason === 'subscription_cycle');
     expect(renewal).toMatchObject({ amount_paid_cents: 1900, status: 'paid' });
     // The downgrade was announced once, when it was chosen.
@@ -113,7 +148,9 @@ describe('changing and cancelling the merchant’s plan', () => {
     const ended = await getPlan(t.app, merchant);
     expect(ended).toMatchObject({ status: 'canceled', next_payment_at: null, features: [] });
     // No more charges, and a new plan can be chosen.
-    expect((await invoicesOf(merchant)).filter((i) => i.billing_reason === 'subscription_cycle')).toHaveLength(0);
+    expect(
+      (await invoicesOf(merchant)).filter((i) => i.billing_reason === 'subscription_cycle'),
+    ).toHaveLength(0);
     expect((await post(merchant, 'resume')).statusCode).toBe(409);
     const again = await startCheckout(t.app, merchant, 'pro');
     expect(again.path).toMatch(/^\/sandbox\/checkout\//);

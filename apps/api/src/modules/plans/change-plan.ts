@@ -11,7 +11,8 @@ export async function requireChangeablePlan(ctx: PlanContext, userId: string): P
   if (!row?.providerSubscriptionId || row.status === 'incomplete' || row.status === 'canceled') {
     throw new AppError('plan_missing', { status: 409 });
   }
-  if (row.status === 'past_due' || row.status === 'unpaid') throw new AppError('plan_not_active', { status: 409 });
+  if (row.status === 'past_due' || row.status === 'unpaid')
+    throw new AppError('plan_not_active', { status: 409 });
   return row;
 }
 

@@ -26,7 +26,10 @@ export async function requireOwnPlanSubscription(
   return row;
 }
 
-export async function listUnpaidPlanInvoices(db: Tx, subscription: PlanSubscriptionRow): Promise<PlanInvoiceRow[]> {
+export async function listUnpaidPlanInvoices(
+  db: Tx,
+  subscription: PlanSubscriptionRow,
+): Promise<PlanInvoiceRow[]> {
   if (!subscription.providerSubscriptionId) return [];
   return db
     .select()

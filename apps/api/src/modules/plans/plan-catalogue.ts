@@ -22,7 +22,12 @@ const productNames: Record<PlanId, string> = {
 
 /** The plan as the provider bills it. Plan names are brand names, the same in every language. */
 export function planPrice(config: Config, plan: PlanId): PlanPrice {
-  return { plan, amountCents: planPriceCents(config, plan), currency: 'eur', productName: productNames[plan] };
+  return {
+    plan,
+    amountCents: planPriceCents(config, plan),
+    currency: 'eur',
+    productName: productNames[plan],
+  };
 }
 
 export function planName(plan: PlanId): string {

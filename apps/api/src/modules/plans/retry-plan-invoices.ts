@@ -16,14 +16,21 @@ export type RetryOutcome =
  */
 export async function retryPlanInvoices(
   ctx: PlanContext,
-  input: { userId: string; subscriptionId: string; body: RetryInvoicesBody; locale: Locale; requestKey: string },
+  input: {
+    userId: string;
+    subscriptionId: string;
+    body: RetryInvoicesBody;
+    locale: Locale;
+    requestKey: string;
+  },
 ): Promise<RetryOutcome> {
   const owned = await requireOwnPlanSubscription(ctx.db, input.userId, input.subscriptionId);
   if (!owned.providerSubscriptionId || !owned.providerCustomerId) {
     throw new AppError('no_unpaid_invoice', { status: 409 });
   }
   // What the provider says now, not what the last webhook said.
-  const subscription = (await syncAfterAction(ctx, owned.providerSubscriptionId, `retry:${input.requestKey}`)) ?? owned;
+  const subscription =
+    (await syncAfterAction(ctx, owned.providerSubscriptionId, `retry:${input.requestKey}`)) ?? owned;
   let unpaid: PlanInvoiceRow[] = await listUnpaidPlanInvoices(ctx.db, subscription);
   if (input.body.invoice_id) {
     unpaid = unpaid.filter((invoice) => invoice.id === input.body.invoice_id);
@@ -57,7 +64,8 @@ export async function retryPlanInvoices(
       break;
     }
   }
-  const synced = (await syncAfterAction(ctx, owned.providerSubscriptionId, `retried:${input.requestKey}`)) ?? subscription;
+  const synced =
+    (await syncAfterAction(ctx, owned.providerSubscriptionId, `retried:${input.requestKey}`)) ?? subscription;
   const left = await listUnpaidPlanInvoices(ctx.db, synced);
   return { status: left.length === 0 ? 'paid' : 'failed', failureCode, subscription: synced };
 }

@@ -17,7 +17,11 @@ import { notFound, unauthenticated } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
 import { setPlanCancellation } from './cancel-plan.js';
 import { changePlan } from './change-plan.js';
-import { listPlanInvoicesOfUser, listUnpaidPlanInvoices, requireOwnPlanSubscription } from './find-plan-subscription.js';
+import {
+  listPlanInvoicesOfUser,
+  listUnpaidPlanInvoices,
+  requireOwnPlanSubscription,
+} from './find-plan-subscription.js';
 import { getPlan } from './get-plan.js';
 import { planOffers } from './plan-catalogue.js';
 import type { PlanContext } from './plan-context.js';
@@ -25,7 +29,14 @@ import { toPlanInvoice } from './plan-view.js';
 import { retryPlanInvoices } from './retry-plan-invoices.js';
 import { startPlanCheckout } from './start-plan-checkout.js';
 
-const errors = { 400: problemSchema, 401: problemSchema, 402: problemSchema, 404: problemSchema, 409: problemSchema, 503: problemSchema };
+const errors = {
+  400: problemSchema,
+  401: problemSchema,
+  402: problemSchema,
+  404: problemSchema,
+  409: problemSchema,
+  503: problemSchema,
+};
 const security = [{ merchantSession: [] }];
 
 /** The signed-in merchant, who may only act on their own id: anyone else's is "not found". */
@@ -120,7 +131,11 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = ownId(request, request.params.id);
-      const { effective } = await changePlan(ctx(), { userId, plan: request.body.plan, requestKey: request.id });
+      const { effective } = await changePlan(ctx(), {
+        userId,
+        plan: request.body.plan,
+        requestKey: request.id,
+      });
       return { effective, plan_state: await getPlan(app.db, app.config, userId) };
     },
   );

@@ -4,8 +4,8 @@ import { planInvoices } from '../../db/schema/index.js';
 import type { ProviderInvoice } from '../../payments/port.js';
 import { planName } from './plan-catalogue.js';
 import { enqueuePlanEmail, type PlanRecipient } from './plan-emails.js';
-import type { PlanSyncContext } from './sync-plan-subscription.js';
 import type { PlanInvoiceRow, PlanSubscriptionRow } from './plan-view.js';
+import type { PlanSyncContext } from './sync-plan-subscription.js';
 
 /**
  * Writes what the provider says about one plan invoice onto our row, and reports what changed: the
@@ -18,7 +18,10 @@ export async function syncPlanInvoice(
   recipient: PlanRecipient,
   invoice: ProviderInvoice,
 ): Promise<PlanInvoiceRow | undefined> {
-  if (!subscription.providerSubscriptionId || invoice.subscriptionId !== subscription.providerSubscriptionId) {
+  if (
+    !subscription.providerSubscriptionId ||
+    invoice.subscriptionId !== subscription.providerSubscriptionId
+  ) {
     return undefined;
   }
   const provider = ctx.provider.name;

@@ -61,7 +61,7 @@ export async function syncPlanSubscription(
 ): Promise<PlanSubscriptionRow | undefined> {
   await lockSubscription(tx, ctx.provider.name, providerSubscriptionId);
   const snapshot = await ctx.provider.retrieveSubscription(providerSubscriptionId, { tx });
-  if (!snapshot || snapshot.metadata[PLAN_KIND_KEY] !== 'plan') return undefined;
+  if (snapshot?.metadata[PLAN_KIND_KEY] !== 'plan') return undefined;
   const userId = snapshot.metadata[PLAN_USER_KEY];
   if (!userId || !UUID.test(userId)) return undefined;
   // The merchant's row lock orders syncs of two subscriptions of one merchant (a second checkout).
@@ -134,7 +134,11 @@ async function reportChanges(
 ): Promise<void> {
   if (before.status === 'incomplete') return;
   const key = `${ctx.provider.name}:${after.providerSubscriptionId}:${source}`;
-  const common = { name: user.name, timeZone: user.timeZone, accountUrl: `${ctx.publicUrl}/admin/app/account` };
+  const common = {
+    name: user.name,
+    timeZone: user.timeZone,
+    accountUrl: `${ctx.publicUrl}/admin/app/account`,
+  };
   // A downgrade that takes effect at renewal was announced when it was scheduled.
   if (before.plan !== after.plan && before.pendingPlan !== after.plan) {
     await enqueuePlanEmail(
@@ -168,7 +172,8 @@ async function reportChanges(
     );
   }
   const cancelScheduled = !before.cancelAtPeriodEnd && after.cancelAtPeriodEnd && after.status !== 'canceled';
-  const endedUnannounced = before.status !== 'canceled' && after.status === 'canceled' && !before.cancelAtPeriodEnd;
+  const endedUnannounced =
+    before.status !== 'canceled' && after.status === 'canceled' && !before.cancelAtPeriodEnd;
   if (cancelScheduled || endedUnannounced) {
     await enqueuePlanEmail(
       ctx.jobs,

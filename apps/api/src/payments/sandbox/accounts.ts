@@ -14,7 +14,13 @@ const LINK_LIFETIME_MS = 15 * 60 * 1000;
 
 export async function createAccount(
   tx: Tx,
-  input: { ownerId: string; email: string; country: string; businessName?: string | null; metadata: SandboxMetadata },
+  input: {
+    ownerId: string;
+    email: string;
+    country: string;
+    businessName?: string | null;
+    metadata: SandboxMetadata;
+  },
   at: Date,
 ): Promise<SandboxAccountRow> {
   const [account] = await tx

@@ -21,7 +21,12 @@ function addMonthsClamped(date: Date, months: number): Date {
 }
 
 /** The end of the n-th period counted from the billing anchor (UTC, month ends clamped). */
-export function periodBoundary(anchor: Date, interval: BillingInterval, intervalCount: number, n: number): Date {
+export function periodBoundary(
+  anchor: Date,
+  interval: BillingInterval,
+  intervalCount: number,
+  n: number,
+): Date {
   switch (interval) {
     case 'week':
       return new Date(anchor.getTime() + 7 * DAY_MS * intervalCount * n);

@@ -53,13 +53,18 @@ export async function changeSubscriptionItem(
   if (subscription.status !== 'active' && subscription.status !== 'trialing') throw new AppError('conflict');
 
   if (timing === 'period_end') {
-    const unchanged = item.amountCents === subscription.amountCents && item.productName === subscription.productName;
+    const unchanged =
+      item.amountCents === subscription.amountCents && item.productName === subscription.productName;
     const [updated] = await tx
       .update(sandboxSubscriptions)
       .set(
         unchanged
           ? { pendingProductName: null, pendingAmountCents: null, pendingMetadata: null }
-          : { pendingProductName: item.productName, pendingAmountCents: item.amountCents, pendingMetadata: item.metadata },
+          : {
+              pendingProductName: item.productName,
+              pendingAmountCents: item.amountCents,
+              pendingMetadata: item.metadata,
+            },
       )
       .where(eq(sandboxSubscriptions.id, subscriptionId))
       .returning();
@@ -70,7 +75,8 @@ export async function changeSubscriptionItem(
   const periodMs = subscription.currentPeriodEnd.getTime() - subscription.currentPeriodStart.getTime();
   const remainingMs = subscription.currentPeriodEnd.getTime() - at.getTime();
   const prorationCents =
-    prorate(item.amountCents, remainingMs, periodMs) - prorate(subscription.amountCents, remainingMs, periodMs);
+    prorate(item.amountCents, remainingMs, periodMs) -
+    prorate(subscription.amountCents, remainingMs, periodMs);
   let latestInvoiceId = subscription.latestInvoiceId;
   if (prorationCents > 0) {
     const [invoice] = await tx

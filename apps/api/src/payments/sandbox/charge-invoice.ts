@@ -1,6 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { sandboxCustomers, sandboxInvoices, sandboxPaymentAttempts, sandboxSubscriptions } from '../../db/schema/index.js';
+import {
+  sandboxCustomers,
+  sandboxInvoices,
+  sandboxPaymentAttempts,
+  sandboxSubscriptions,
+} from '../../db/schema/index.js';
 import { addDays } from './calendar.js';
 import type { SandboxDeps } from './context.js';
 import { emitEvent } from './emit-event.js';
@@ -35,7 +40,10 @@ export async function chargeInvoice(
   if (invoice.status !== 'open') {
     return { outcome: invoice.status === 'paid' ? 'paid' : 'failed', failureCode: null, invoice };
   }
-  const [customer] = await tx.select().from(sandboxCustomers).where(eq(sandboxCustomers.id, invoice.customerId));
+  const [customer] = await tx
+    .select()
+    .from(sandboxCustomers)
+    .where(eq(sandboxCustomers.id, invoice.customerId));
   const result =
     invoice.amountDueCents === 0
       ? ({ ok: true } as const)
@@ -130,7 +138,12 @@ async function setSubscriptionStatus(
 }
 
 /** A past-due or unpaid subscription is active again once none of its invoices is left open. */
-async function reactivateIfSettled(deps: SandboxDeps, tx: Tx, subscriptionId: string, at: Date): Promise<void> {
+async function reactivateIfSettled(
+  deps: SandboxDeps,
+  tx: Tx,
+  subscriptionId: string,
+  at: Date,
+): Promise<void> {
   const [subscription] = await tx
     .select()
     .from(sandboxSubscriptions)

@@ -124,7 +124,7 @@ async function lockOpenSession(
     .from(sandboxCheckoutSessions)
     .where(eq(sandboxCheckoutSessions.id, sessionId))
     .for('update');
-  if (!session || session.status !== 'open') return { ok: false, reason: 'not_open' };
+  if (session?.status !== 'open') return { ok: false, reason: 'not_open' };
   if (session.expiresAt.getTime() <= at.getTime()) {
     await tx
       .update(sandboxCheckoutSessions)
@@ -280,7 +280,7 @@ export async function applyCardUpdate(
     .from(sandboxCheckoutSessions)
     .where(eq(sandboxCheckoutSessions.id, sessionId))
     .for('update');
-  if (!session || session.mode !== 'setup' || session.status !== 'complete' || !session.card) return null;
+  if (session?.mode !== 'setup' || session.status !== 'complete' || !session.card) return null;
   if (session.appliedAt) return session.subscriptionId;
   await saveCard(tx, session.customerId!, session.card);
   await tx
@@ -291,7 +291,9 @@ export async function applyCardUpdate(
     const open = await tx
       .select()
       .from(sandboxInvoices)
-      .where(and(eq(sandboxInvoices.subscriptionId, session.subscriptionId), eq(sandboxInvoices.status, 'open')))
+      .where(
+        and(eq(sandboxInvoices.subscriptionId, session.subscriptionId), eq(sandboxInvoices.status, 'open')),
+      )
       .orderBy(asc(sandboxInvoices.createdAt))
       .for('update');
     for (const invoice of open) {

@@ -17,10 +17,10 @@ const MAX_TOTAL_DAYS = 20_000;
  * the renewals, dunning retries and payouts that came due, and delivers the resulting events before
  * answering, so the merchant's state is already up to date. Only the caller's own objects move.
  */
-export const sandboxClockRoutes: FastifyPluginAsyncZod<{ deps: SandboxDeps; delivery: DeliveryDeps }> = async (
-  app,
-  { deps, delivery },
-) => {
+export const sandboxClockRoutes: FastifyPluginAsyncZod<{
+  deps: SandboxDeps;
+  delivery: DeliveryDeps;
+}> = async (app, { deps, delivery }) => {
   app.post(
     '/sandbox/clock/advance',
     {
@@ -32,7 +32,12 @@ export const sandboxClockRoutes: FastifyPluginAsyncZod<{ deps: SandboxDeps; deli
           'Renews, retries and pays out everything that comes due in the skipped days, then delivers the events, so a month of billing happens in one call. Not available with Stripe (404).',
         security: [{ merchantSession: [] }],
         body: clockAdvanceBodySchema,
-        response: { 200: clockAdvanceResultSchema, 400: problemSchema, 401: problemSchema, 409: problemSchema },
+        response: {
+          200: clockAdvanceResultSchema,
+          400: problemSchema,
+          401: problemSchema,
+          409: problemSchema,
+        },
       },
     },
     async (request) => {
@@ -50,7 +55,13 @@ export const sandboxClockRoutes: FastifyPluginAsyncZod<{ deps: SandboxDeps; deli
       // Every date the sandbox reports for this merchant moved back by the days skipped, not only
       // those of objects that had events: read them all again.
       await refreshPlanOfUser(
-        { db: app.db, config: app.config, provider: app.payments, jobs: app.jobs, publicUrl: app.config.publicUrl },
+        {
+          db: app.db,
+          config: app.config,
+          provider: app.payments,
+          jobs: app.jobs,
+          publicUrl: app.config.publicUrl,
+        },
         ownerId,
         `clock:${request.id}`,
       );

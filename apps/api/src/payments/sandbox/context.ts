@@ -10,6 +10,10 @@ export interface SandboxDeps {
 }
 
 /** Runs fn in the caller's transaction when there is one, else in a new one. */
-export function inTransaction<T>(deps: SandboxDeps, tx: Tx | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function inTransaction<T>(
+  deps: SandboxDeps,
+  tx: Tx | undefined,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
   return tx ? fn(tx) : deps.db.transaction((t) => fn(t));
 }

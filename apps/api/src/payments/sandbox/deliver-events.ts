@@ -64,7 +64,9 @@ export async function deliverEvent(deps: DeliveryDeps, eventId: string): Promise
     .update(sandboxEvents)
     .set({
       deliveryAttempts: sql`${sandboxEvents.deliveryAttempts} + 1`,
-      ...(ok ? { deliveredAt: new Date(), lastDeliveryError: null } : { lastDeliveryError: `HTTP ${status}` }),
+      ...(ok
+        ? { deliveredAt: new Date(), lastDeliveryError: null }
+        : { lastDeliveryError: `HTTP ${status}` }),
     })
     .where(eq(sandboxEvents.id, eventId));
   if (!ok) throw new DeliveryFailed(eventId, status);

@@ -20,7 +20,13 @@ export interface EmittedObject {
 export async function emitEvent(
   deps: SandboxDeps,
   tx: Tx,
-  input: { ownerId: string; accountId?: string | null; type: string; object: EmittedObject; occurredAt: Date },
+  input: {
+    ownerId: string;
+    accountId?: string | null;
+    type: string;
+    object: EmittedObject;
+    occurredAt: Date;
+  },
 ): Promise<string> {
   const id = sandboxId('evt');
   await tx.insert(sandboxEvents).values({

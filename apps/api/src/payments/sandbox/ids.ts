@@ -2,17 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-export type SandboxIdPrefix =
-  | 'acct'
-  | 'cs_test'
-  | 'cus'
-  | 'evt'
-  | 'in'
-  | 'link'
-  | 'po'
-  | 'py'
-  | 're'
-  | 'sub';
+export type SandboxIdPrefix = 'acct' | 'cs_test' | 'cus' | 'evt' | 'in' | 'link' | 'po' | 'py' | 're' | 'sub';
 
 /** Stripe-looking ids (`sub_…`, `cs_test_…`): unguessable, since hosted pages are reached by id alone. */
 export function sandboxId(prefix: SandboxIdPrefix, length = 24): string {

@@ -66,7 +66,12 @@ export async function availableBalanceCents(tx: Tx, accountId: string, now: Date
 }
 
 /** Pays out the account's balance if a scheduled payout day has come since its last payout, and settles arrived payouts. */
-async function payOutAccount(deps: SandboxDeps, tx: Tx, account: SandboxAccountRow, now: Date): Promise<number> {
+async function payOutAccount(
+  deps: SandboxDeps,
+  tx: Tx,
+  account: SandboxAccountRow,
+  now: Date,
+): Promise<number> {
   const arrived = await tx
     .update(sandboxPayouts)
     .set({ status: 'paid' })
@@ -83,7 +88,13 @@ async function payOutAccount(deps: SandboxDeps, tx: Tx, account: SandboxAccountR
       ownerId: account.ownerId,
       accountId: account.id,
       type: 'payout.paid',
-      object: { id: payout.id, object: 'payout', amount: payout.amountCents, currency: payout.currency, status: 'paid' },
+      object: {
+        id: payout.id,
+        object: 'payout',
+        amount: payout.amountCents,
+        currency: payout.currency,
+        status: 'paid',
+      },
       occurredAt: payout.arrivalDate,
     });
   }
@@ -146,7 +157,11 @@ export async function runPayouts(
   let created = 0;
   for (const { id, ownerId } of accounts) {
     created += await deps.db.transaction(async (tx) => {
-      const [account] = await tx.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, id)).for('update');
+      const [account] = await tx
+        .select()
+        .from(sandboxAccounts)
+        .where(eq(sandboxAccounts.id, id))
+        .for('update');
       if (!account) return 0;
       return payOutAccount(deps, tx, account, shift(realNow, await clockOffsetSeconds(tx, ownerId)));
     });

@@ -24,7 +24,13 @@ async function renewOnce(deps: SandboxDeps, tx: Tx, subscription: SandboxSubscri
   if (subscription.cancelAtPeriodEnd) {
     const [ended] = await tx
       .update(sandboxSubscriptions)
-      .set({ status: 'canceled', endedAt: at, pendingProductName: null, pendingAmountCents: null, pendingMetadata: null })
+      .set({
+        status: 'canceled',
+        endedAt: at,
+        pendingProductName: null,
+        pendingAmountCents: null,
+        pendingMetadata: null,
+      })
       .where(eq(sandboxSubscriptions.id, subscription.id))
       .returning();
     await emitEvent(deps, tx, {

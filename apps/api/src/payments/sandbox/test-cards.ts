@@ -57,7 +57,9 @@ function parseExpiry(value: string): { month: number; year: number } | undefined
 export function readCard(
   form: CardForm,
   now: Date,
-): { card: SandboxCard; problems: [] } | { card?: undefined; problems: { field: keyof CardForm; problem: CardProblem }[] } {
+):
+  | { card: SandboxCard; problems: [] }
+  | { card?: undefined; problems: { field: keyof CardForm; problem: CardProblem }[] } {
   const problems: { field: keyof CardForm; problem: CardProblem }[] = [];
   const digits = (form.number ?? '').replace(/[\s-]/g, '');
   const known = testCards[digits];
@@ -101,7 +103,9 @@ export function chargeOutcome(
     case 'succeeds':
       return { ok: true };
     case 'fails_after_attach':
-      return trigger === 'checkout' || trigger === 'setup' ? { ok: true } : { ok: false, code: 'card_declined' };
+      return trigger === 'checkout' || trigger === 'setup'
+        ? { ok: true }
+        : { ok: false, code: 'card_declined' };
     case 'declines_insufficient_funds':
       return { ok: false, code: 'insufficient_funds' };
     default:

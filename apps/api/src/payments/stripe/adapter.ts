@@ -351,7 +351,7 @@ export class StripeProvider implements PaymentProvider {
     const session = await retrieve(() =>
       this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent'] }),
     );
-    if (!session || session.mode !== 'setup' || session.status !== 'complete') return null;
+    if (session?.mode !== 'setup' || session.status !== 'complete') return null;
     const subscriptionId = session.metadata?.[SESSION_SUBSCRIPTION_KEY];
     const intent = session.setup_intent;
     const paymentMethod =

@@ -33,7 +33,10 @@ export function toAppError(error: unknown): unknown {
     if (e.decline_code === 'insufficient_funds' || e.code === 'insufficient_funds') {
       return new AppError('insufficient_funds', { status: 402, cause: error });
     }
-    return new AppError('card_declined', { params: { reason: e.message ?? e.code ?? 'card_declined' }, cause: error });
+    return new AppError('card_declined', {
+      params: { reason: e.message ?? e.code ?? 'card_declined' },
+      cause: error,
+    });
   }
   if (
     e.type === 'StripeRateLimitError' ||

@@ -68,7 +68,11 @@ ${
 export function renderSessionOver(locale: Locale, session: SandboxSessionRow | undefined): string {
   const m = pageMessages[locale];
   if (!session) {
-    return page(locale, m.notFoundTitle, html`<div class="card"><h1>${m.notFoundTitle}</h1><p>${m.notFound}</p></div>`);
+    return page(
+      locale,
+      m.notFoundTitle,
+      html`<div class="card"><h1>${m.notFoundTitle}</h1><p>${m.notFound}</p></div>`,
+    );
   }
   const complete = session.status === 'complete';
   const next = complete ? session.successUrl : session.cancelUrl;

@@ -34,5 +34,9 @@ ${errors.length > 0 ? html`<div class="error" role="alert"><ul>${errors.map((e) 
 
 export function renderLinkExpired(locale: Locale): string {
   const m = pageMessages[locale];
-  return page(locale, m.linkExpiredTitle, html`<div class="card"><h1>${m.linkExpiredTitle}</h1><p>${m.linkExpired}</p></div>`);
+  return page(
+    locale,
+    m.linkExpiredTitle,
+    html`<div class="card"><h1>${m.linkExpiredTitle}</h1><p>${m.linkExpired}</p></div>`,
+  );
 }

@@ -1,7 +1,13 @@
 import type { Locale } from '@nest/contracts';
 import { pageMessages } from './messages.js';
 
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapes: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Everything that reaches the page goes through this: product and business names are user input. */
 export function escapeHtml(value: string): string {

@@ -9,7 +9,8 @@ export const pageMessages = {
     subscribeTitle: 'Subscribe to {{product}}',
     perInterval: { week: '{{amount}} per week', month: '{{amount}} per month', year: '{{amount}} per year' },
     updateCardTitle: 'Use another card for {{product}}',
-    updateCardNote: 'Your unpaid invoices ({{amount}}) will be charged to this card, and so will the next renewals.',
+    updateCardNote:
+      'Your unpaid invoices ({{amount}}) will be charged to this card, and so will the next renewals.',
     email: 'Email',
     cardNumber: 'Card number',
     expiry: 'Expiry (MM / YY)',
@@ -28,7 +29,8 @@ export const pageMessages = {
     testCardsNote: 'Any future expiry date, any CVC, any name.',
     problems: {
       invalid_number: 'This card number is not valid.',
-      not_test_card: 'This is test mode: use a test card such as 4242 4242 4242 4242. Real cards are refused.',
+      not_test_card:
+        'This is test mode: use a test card such as 4242 4242 4242 4242. Real cards are refused.',
       invalid_expiry: 'Enter the expiry date as MM / YY.',
       expired_card: 'This card has expired.',
       invalid_cvc: 'Enter the 3 or 4 digits on the back of the card.',
@@ -45,7 +47,8 @@ export const pageMessages = {
     notFoundTitle: 'Payment page not found',
     notFound: 'This link does not lead to a payment page.',
     connectTitle: 'Set up payouts',
-    connectIntro: 'Tell us where to send your earnings. Nest pays them out to this bank account on your schedule.',
+    connectIntro:
+      'Tell us where to send your earnings. Nest pays them out to this bank account on your schedule.',
     businessName: 'Business name',
     iban: 'IBAN',
     ibanHint: 'Test IBAN: FR14 2004 1010 0505 0001 3M02 606',
@@ -57,11 +60,13 @@ export const pageMessages = {
   },
   'fr-FR': {
     testModeBanner: 'MODE TEST',
-    testModeNote: 'Ceci est le bac à sable de paiement de Nest : aucune vraie carte n’est débitée, aucun argent réel ne circule.',
+    testModeNote:
+      'Ceci est le bac à sable de paiement de Nest : aucune vraie carte n’est débitée, aucun argent réel ne circule.',
     subscribeTitle: 'S’abonner à {{product}}',
     perInterval: { week: '{{amount}} par semaine', month: '{{amount}} par mois', year: '{{amount}} par an' },
     updateCardTitle: 'Utiliser une autre carte pour {{product}}',
-    updateCardNote: 'Vos factures impayées ({{amount}}) seront débitées sur cette carte, ainsi que les prochains renouvellements.',
+    updateCardNote:
+      'Vos factures impayées ({{amount}}) seront débitées sur cette carte, ainsi que les prochains renouvellements.',
     email: 'E-mail',
     cardNumber: 'Numéro de carte',
     expiry: 'Expiration (MM / AA)',
@@ -77,7 +82,8 @@ export const pageMessages = {
       ['4000 0000 0000 9995', 'refusée : fonds insuffisants'],
       ['4000 0000 0000 0002', 'refusée'],
     ],
-    testCardsNote: 'N’importe quelle date d’expiration future, n’importe quel cryptogramme, n’importe quel nom.',
+    testCardsNote:
+      'N’importe quelle date d’expiration future, n’importe quel cryptogramme, n’importe quel nom.',
     problems: {
       invalid_number: 'Ce numéro de carte n’est pas valide.',
       not_test_card:

@@ -50,7 +50,9 @@ export const sandboxPages: FastifyPluginAsync<{ deps: SandboxDeps; delivery: Del
     const [row] = await deps.db
       .select({ cents: sql<string>`coalesce(sum(${sandboxInvoices.amountDueCents}), 0)` })
       .from(sandboxInvoices)
-      .where(and(eq(sandboxInvoices.subscriptionId, session.subscriptionId), eq(sandboxInvoices.status, 'open')));
+      .where(
+        and(eq(sandboxInvoices.subscriptionId, session.subscriptionId), eq(sandboxInvoices.status, 'open')),
+      );
     return Number(row?.cents ?? 0);
   };
 
@@ -69,13 +71,17 @@ export const sandboxPages: FastifyPluginAsync<{ deps: SandboxDeps; delivery: Del
         unpaidCents: mode === 'setup' ? await unpaidCents(session) : 0,
       });
 
-    app.get<{ Params: { id: string } }>(`/sandbox/${path}/:id`, { schema: { hide: true } }, async (request, reply) => {
-      const locale = requestLocale(request);
-      const session = await findSession(request.params.id, mode);
-      if (!session) return sendPage(reply, 404, renderSessionOver(locale, undefined));
-      if (!(await isOpen(session))) return sendPage(reply, 410, renderSessionOver(locale, session));
-      return sendPage(reply, 200, await render(locale, session));
-    });
+    app.get<{ Params: { id: string } }>(
+      `/sandbox/${path}/:id`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const locale = requestLocale(request);
+        const session = await findSession(request.params.id, mode);
+        if (!session) return sendPage(reply, 404, renderSessionOver(locale, undefined));
+        if (!(await isOpen(session))) return sendPage(reply, 410, renderSessionOver(locale, session));
+        return sendPage(reply, 200, await render(locale, session));
+      },
+    );
 
     app.post<{ Params: { id: string }; Body: Form }>(
       `/sandbox/${path}/:id`,
@@ -97,7 +103,9 @@ export const sandboxPages: FastifyPluginAsync<{ deps: SandboxDeps; delivery: Del
           return sendPage(reply, 422, await render(locale, session, errors, values));
         }
         const card = read.card;
-        const outcome: CompleteOutcome = await deps.db.transaction((tx) => complete(deps, tx, session.id, card, now));
+        const outcome: CompleteOutcome = await deps.db.transaction((tx) =>
+          complete(deps, tx, session.id, card, now),
+        );
         if (!outcome.ok && outcome.reason === 'declined') {
           return sendPage(reply, 402, await render(locale, session, [m.declined[outcome.code]], values));
         }
@@ -167,7 +175,11 @@ export const sandboxPages: FastifyPluginAsync<{ deps: SandboxDeps; delivery: Del
       const returnUrl = account.linkReturnUrl!;
       // The link is spent by the first submission: a second one (double click) finds it used.
       const completed = await deps.db.transaction(async (tx) => {
-        const [locked] = await tx.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, account.id)).for('update');
+        const [locked] = await tx
+          .select()
+          .from(sandboxAccounts)
+          .where(eq(sandboxAccounts.id, account.id))
+          .for('update');
         if (!locked || !linkIsValid(locked, token, now)) return false;
         await completeOnboarding(deps, tx, locked, { businessName, iban }, now);
         return true;
