@@ -49,6 +49,8 @@ const envSchema = z.object({
   API_BASE_URL: z.string().default(''),
   /** Test-only helpers (seed endpoints). Refused in production. */
   ENABLE_TEST_ROUTES: bool.default(false),
+  /** The platform's fee on each customer payment, in basis points (200 = 2 %). */
+  PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(200),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -59,6 +61,8 @@ export interface Config extends Omit<Env, 'SESSION_SECRET'> {
   sessionSecret: string;
   /** Signs the sandbox payment provider's webhook deliveries (derived from the session secret). */
   sandboxWebhookSecret: string;
+  /** Signs customers' passes (derived from the session secret, like the sandbox's). */
+  passSecret: string;
   dataDir: string;
 }
 
@@ -68,6 +72,11 @@ export interface Config extends Omit<Env, 'SESSION_SECRET'> {
  */
 export function deriveSandboxWebhookSecret(sessionSecret: string): string {
   return `whsec_${createHmac('sha256', sessionSecret).update('nest sandbox webhook signing').digest('base64url')}`;
+}
+
+/** The pass signing key: derived, so every process sharing the session secret verifies the same passes. */
+export function derivePassSecret(sessionSecret: string): string {
+  return createHmac('sha256', sessionSecret).update('nest pass signing').digest('base64url');
 }
 
 export class ConfigError extends Error {
@@ -146,6 +155,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     sessionSecret,
     sandboxWebhookSecret: deriveSandboxWebhookSecret(sessionSecret),
+    passSecret: derivePassSecret(sessionSecret),
     isProduction: env.NODE_ENV === 'production',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };
@@ -165,6 +175,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: '',
     sessionSecret: 'test-secret-test-secret-test-secret-42',
     sandboxWebhookSecret: deriveSandboxWebhookSecret('test-secret-test-secret-test-secret-42'),
+    passSecret: derivePassSecret('test-secret-test-secret-test-secret-42'),
     isProduction: false,
     publicUrl: 'http://localhost:3000',
     ...overrides,

@@ -42,6 +42,13 @@ export const errorCodes = [
   'unsupported_image',
   'invalid_image',
   'image_too_large',
+  // links and customer checkout
+  'link_limit_reached',
+  'offer_archived',
+  'payouts_not_enabled',
+  'offer_at_capacity',
+  'revenue_limit_reached',
+  'price_changed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -144,10 +144,6 @@ export class JobRunner implements Jobs {
     await Promise.allSettled([...this.active]);
   }
 
-  get running(): number {
-    return this.active.size;
-  }
-
   private async poll(): Promise<void> {
     while (!this.stopping) {
       let moreMayBeDue = false;

@@ -83,6 +83,30 @@ export const enUS = {
     unsupported_image: { title: 'Unsupported image', detail: 'Upload a PNG, JPEG or WebP image.' },
     invalid_image: { title: 'Unreadable image', detail: 'This image could not be read. Try another file.' },
     image_too_large: { title: 'Image too large', detail: 'The image must be {{max}} or smaller.' },
+    link_limit_reached: {
+      title: 'Too many links',
+      detail: 'Your nest already has {{max}} links. Turn off or reuse one instead.',
+    },
+    offer_archived: {
+      title: 'No longer offered',
+      detail: '{{nest}} no longer offers this subscription. Thank you for your interest.',
+    },
+    payouts_not_enabled: {
+      title: 'Not open yet',
+      detail: '{{nest}} cannot take subscriptions online just yet. Please try again soon.',
+    },
+    offer_at_capacity: {
+      title: 'Fully booked',
+      detail: 'Every place for this subscription is taken at the moment. Please check back later.',
+    },
+    revenue_limit_reached: {
+      title: 'Paused for this month',
+      detail: '{{nest}} is not taking new subscriptions this month. Please come back next month.',
+    },
+    price_changed: {
+      title: 'The price has changed',
+      detail: 'The price of this subscription has just changed to {{price}}. Please check it and subscribe again.',
+    },
   },
   fields: {
     required: 'This field is required.',

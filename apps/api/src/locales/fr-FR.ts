@@ -108,6 +108,30 @@ export const frFR: Messages = {
       detail: 'Cette image n’a pas pu être lue. Essayez un autre fichier.',
     },
     image_too_large: { title: 'Image trop lourde', detail: 'L’image doit peser {{max}} au plus.' },
+    link_limit_reached: {
+      title: 'Trop de liens',
+      detail: 'Votre nest a déjà {{max}} liens. Désactivez-en un ou réutilisez-le.',
+    },
+    offer_archived: {
+      title: 'Plus proposé',
+      detail: '{{nest}} ne propose plus cet abonnement. Merci de votre intérêt.',
+    },
+    payouts_not_enabled: {
+      title: 'Pas encore ouvert',
+      detail: '{{nest}} ne peut pas encore prendre d’abonnements en ligne. Merci de réessayer bientôt.',
+    },
+    offer_at_capacity: {
+      title: 'Complet',
+      detail: 'Toutes les places de cet abonnement sont prises pour le moment. Revenez un peu plus tard.',
+    },
+    revenue_limit_reached: {
+      title: 'En pause ce mois-ci',
+      detail: '{{nest}} ne prend plus de nouveaux abonnements ce mois-ci. Revenez le mois prochain.',
+    },
+    price_changed: {
+      title: 'Le prix a changé',
+      detail: 'Le prix de cet abonnement vient de passer à {{price}}. Vérifiez-le et abonnez-vous à nouveau.',
+    },
   },
   fields: {
     required: 'Ce champ est obligatoire.',

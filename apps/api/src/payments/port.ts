@@ -1,6 +1,7 @@
 import type { Locale, PlanId, SubscriptionStatus } from '@nest/contracts';
 import type { Tx } from '../db/client.js';
 import type { CatalogProvider } from './catalog.js';
+import type { NestCheckoutProvider } from './nest-checkout.js';
 
 /**
  * The one door to money. The app talks to a PaymentProvider and reacts to provider-neutral events;
@@ -144,8 +145,11 @@ export interface ProviderEvent {
   payload: unknown;
 }
 
-/** Products and prices on connected accounts (the merchant's offers) come from catalog.ts. */
-export interface PaymentProvider extends CatalogProvider {
+/**
+ * Products and prices on connected accounts (the merchant's offers) come from catalog.ts; customers'
+ * checkouts on them from nest-checkout.ts.
+ */
+export interface PaymentProvider extends CatalogProvider, NestCheckoutProvider {
   readonly name: ProviderName;
 
   /** Verifies a webhook delivery on its raw body; throws AppError('invalid_signature') otherwise. */

@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../lib/errors.js';
 import type { CatalogProvider } from '../catalog.js';
 import { toProviderEvent } from '../events.js';
+import type { NestCheckoutProvider } from '../nest-checkout.js';
 import type {
   CallOptions,
   PayInvoiceResult,
@@ -29,6 +30,7 @@ import { applyCardUpdate, createSetupSession, createSubscriptionSession } from '
 import { clockOffsetSeconds, sandboxNow } from './clock.js';
 import { inTransaction, type SandboxDeps } from './context.js';
 import { sandboxId } from './ids.js';
+import { sandboxNestCheckout } from './nest-checkout.js';
 import { settleSubscription } from './renew-subscriptions.js';
 import {
   accountToPort,
@@ -58,6 +60,15 @@ export class SandboxProvider implements PaymentProvider {
     sandboxCatalog(this.options.db).createPrice(...a);
   readonly setPriceActive: CatalogProvider['setPriceActive'] = (...a) =>
     sandboxCatalog(this.options.db).setPriceActive(...a);
+  // Customers' checkouts on the merchants' connected accounts (./nest-checkout.ts).
+  readonly createNestCheckout: NestCheckoutProvider['createNestCheckout'] = (...a) =>
+    sandboxNestCheckout(this.options).createNestCheckout(...a);
+  readonly retrieveNestCheckoutSession: NestCheckoutProvider['retrieveNestCheckoutSession'] = (...a) =>
+    sandboxNestCheckout(this.options).retrieveNestCheckoutSession(...a);
+  readonly retrieveNestSubscription: NestCheckoutProvider['retrieveNestSubscription'] = (...a) =>
+    sandboxNestCheckout(this.options).retrieveNestSubscription(...a);
+  readonly retrieveNestInvoice: NestCheckoutProvider['retrieveNestInvoice'] = (...a) =>
+    sandboxNestCheckout(this.options).retrieveNestInvoice(...a);
   constructor(private readonly options: SandboxProviderOptions) {}
 
   private get deps(): SandboxDeps {

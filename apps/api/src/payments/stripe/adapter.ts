@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { AppError } from '../../lib/errors.js';
 import type { CatalogProvider } from '../catalog.js';
 import { toProviderEvent } from '../events.js';
+import type { NestCheckoutProvider } from '../nest-checkout.js';
 import type {
   PayInvoiceResult,
   PaymentProvider,
@@ -16,6 +17,7 @@ import type {
 import { verifyWebhookPayload } from '../webhook-signature.js';
 import { stripeCatalog } from './catalog.js';
 import { isMissing, toAppError } from './map-error.js';
+import { stripeNestCheckout } from './nest-checkout.js';
 import {
   PLAN_KEY,
   SESSION_SUBSCRIPTION_KEY,
@@ -91,6 +93,15 @@ export class StripeProvider implements PaymentProvider {
     stripeCatalog(this.stripe).createPrice(...a);
   readonly setPriceActive: CatalogProvider['setPriceActive'] = (...a) =>
     stripeCatalog(this.stripe).setPriceActive(...a);
+  // Customers' checkouts on the merchants' connected accounts (./nest-checkout.ts).
+  readonly createNestCheckout: NestCheckoutProvider['createNestCheckout'] = (...a) =>
+    stripeNestCheckout(this.stripe).createNestCheckout(...a);
+  readonly retrieveNestCheckoutSession: NestCheckoutProvider['retrieveNestCheckoutSession'] = (...a) =>
+    stripeNestCheckout(this.stripe).retrieveNestCheckoutSession(...a);
+  readonly retrieveNestSubscription: NestCheckoutProvider['retrieveNestSubscription'] = (...a) =>
+    stripeNestCheckout(this.stripe).retrieveNestSubscription(...a);
+  readonly retrieveNestInvoice: NestCheckoutProvider['retrieveNestInvoice'] = (...a) =>
+    stripeNestCheckout(this.stripe).retrieveNestInvoice(...a);
   private readonly priceIds = new Map<string, string>();
 
   constructor(

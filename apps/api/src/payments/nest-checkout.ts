@@ -1,0 +1,57 @@
+import type { Locale } from '@nest/contracts';
+import type {
+  CallOptions,
+  Metadata,
+  ProviderCheckoutSession,
+  ProviderInvoice,
+  ProviderSubscription,
+  WriteOptions,
+} from './port.js';
+
+export interface NestCheckoutInput {
+  /** The provider price of the offer's current version, on the merchant's connected account. */
+  priceId: string;
+  /** The customer's email: the provider makes the customer with it (not editable on its page). */
+  customerEmail: string;
+  customerName: string;
+  /** The platform's share of every invoice of the subscription, in basis points (200 = 2 %). */
+  applicationFeeBps: number;
+  /** Free days before the first charge; 0 for none. */
+  trialDays: number;
+  /** May contain {CHECKOUT_SESSION_ID}, replaced by the session id. */
+  successUrl: string;
+  cancelUrl: string;
+  locale: Locale;
+  /** On the session. */
+  metadata: Metadata;
+  /** On the subscription it makes, and so on every event about it. */
+  subscriptionMetadata: Metadata;
+}
+
+/**
+ * Customers subscribing to a merchant's offer: a hosted checkout in subscription mode on the
+ * merchant's connected account (Stripe Checkout with Stripe-Account and an application fee), and
+ * reading back what it made. Every call names the connected account: the objects live there.
+ */
+export interface NestCheckoutProvider {
+  createNestCheckout(
+    accountId: string,
+    input: NestCheckoutInput,
+    options: WriteOptions,
+  ): Promise<ProviderCheckoutSession & { url: string }>;
+  retrieveNestCheckoutSession(
+    accountId: string,
+    sessionId: string,
+    options?: CallOptions,
+  ): Promise<ProviderCheckoutSession | null>;
+  retrieveNestSubscription(
+    accountId: string,
+    subscriptionId: string,
+    options?: CallOptions,
+  ): Promise<ProviderSubscription | null>;
+  retrieveNestInvoice(
+    accountId: string,
+    invoiceId: string,
+    options?: CallOptions,
+  ): Promise<ProviderInvoice | null>;
+}
