@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 
 /** Lazy routes and layouts of each area: their chunks are prefixed with the area ("admin-…", "links-…"). */
-const AREA_MODULE = /(?:^|\/)src\/app\/(?:routes\/(landing|legal|admin|client|links)\/|layouts\/(admin|client)-)/;
+const AREA_MODULE =
+  /(?:^|\/)src\/app\/(?:routes\/(landing|legal|admin|client|links)\/|layouts\/(admin|client)-)/;
 const LOCALE_FILE = /(?:^|\/)src\/locales\/([a-z]{2}-[A-Z]{2})\/([a-z-]+)\.json$/;
 
-export default defineConfig({
+const config: UserConfig = {
   plugins: [react(), tailwindcss()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
@@ -35,9 +36,19 @@ export default defineConfig({
         assetFileNames: (asset) => {
           const locale = asset.originalFileNames.map((f) => f.match(LOCALE_FILE)).find(Boolean);
           // e.g. assets/locale-fr-FR-common-3f2a1b.json: recognisable in the network panel and in tests.
-          return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash][extname]` : 'assets/[name]-[hash][extname]';
+          return locale
+            ? `assets/locale-${locale[1]}-${locale[2]}-[hash][extname]`
+            : 'assets/[name]-[hash][extname]';
         },
       },
     },
   },
+};
+
+export default defineConfig(({ command }) => {
+  // A build is always the production build, whatever NODE_ENV the caller has: the browser tests run
+  // with NODE_ENV=test and must test what ships (React's production build, import.meta.env.DEV false,
+  // analytics on when configured). Vite reads NODE_ENV after loading this file.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return config;
 });

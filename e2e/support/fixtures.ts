@@ -15,7 +15,8 @@ export const test = base.extend<{ consoleErrors: ConsoleEntry[]; consoleWarnings
   consoleErrors: async ({ page }, use) => {
     const errors: ConsoleEntry[] = [];
     const onConsole = (message: ConsoleMessage) => {
-      if (message.type() === 'error') errors.push({ type: 'error', text: message.text(), url: message.location().url });
+      if (message.type() === 'error')
+        errors.push({ type: 'error', text: message.text(), url: message.location().url });
     };
     page.on('console', onConsole);
     page.on('pageerror', (error) => errors.push({ type: 'pageerror', text: error.message, url: '' }));
@@ -24,7 +25,8 @@ export const test = base.extend<{ consoleErrors: ConsoleEntry[]; consoleWarnings
   consoleWarnings: async ({ page }, use) => {
     const warnings: ConsoleEntry[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push({ type: 'warning', text: message.text(), url: message.location().url });
+      if (message.type() === 'warning')
+        warnings.push({ type: 'warning', text: message.text(), url: message.location().url });
     });
     await use(warnings);
   },

@@ -34,7 +34,9 @@ test('a merchant-area chunk that fails once (a new version was deployed) reloads
 test('a chunk that keeps failing reloads once, then shows the generic error page instead of looping', async ({
   page,
 }) => {
-  await page.route(/\/assets\/admin-[^/]*\.js$/, (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await page.route(/\/assets\/admin-[^/]*\.js$/, (route) =>
+    route.fulfill({ status: 503, body: 'unavailable' }),
+  );
   const loads = countDocumentLoads(page);
   await page.goto('/admin/app/dashboard');
   const error = page.locator('[data-fatal-error]');
@@ -47,7 +49,9 @@ test('a chunk that keeps failing reloads once, then shows the generic error page
   expect(loads.count).toBe(2);
 });
 
-test('the same chunk failing again more than 10 seconds after the last reload is reloaded again', async ({ page }) => {
+test('the same chunk failing again more than 10 seconds after the last reload is reloaded again', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The last reload happened 11 seconds ago.

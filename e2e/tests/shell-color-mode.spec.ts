@@ -2,7 +2,10 @@ import { daysUntil, expect, test } from '../support/fixtures';
 
 const COLOR_MODE_COOKIE = 'nest_color_mode';
 
-test('follows the system by default: a dark system puts `dark` on <html>', async ({ page, consoleErrors }) => {
+test('follows the system by default: a dark system puts `dark` on <html>', async ({
+  page,
+  consoleErrors,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/legal');
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
@@ -20,7 +23,9 @@ test('an explicit choice applies at once, is kept in a 365-day cookie and surviv
   await page.goto('/admin/app/dashboard');
   await page.getByRole('complementary').getByLabel('Theme').selectOption('dark');
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  const background = await page.evaluate(() => getComputedStyle(document.querySelector('[data-layout]')!).backgroundColor);
+  const background = await page.evaluate(
+    () => getComputedStyle(document.querySelector('[data-layout]')!).backgroundColor,
+  );
   expect(background).not.toBe('rgb(248, 250, 252)');
   const cookie = (await context.cookies()).find((c) => c.name === COLOR_MODE_COOKIE);
   expect(cookie?.value).toBe('dark');
@@ -37,7 +42,11 @@ test('an explicit choice applies at once, is kept in a 365-day cookie and surviv
   expect((await context.cookies()).find((c) => c.name === COLOR_MODE_COOKIE)?.value).toBe('light');
 });
 
-test('the theme is set before the app runs, so a dark page never flashes light', async ({ page, context, baseURL }) => {
+test('the theme is set before the app runs, so a dark page never flashes light', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.addCookies([{ name: COLOR_MODE_COOKIE, value: 'dark', url: baseURL! }]);
   // Without the app's code at all, the early script alone sets the mode.
   await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());

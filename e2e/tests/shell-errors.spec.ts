@@ -14,7 +14,10 @@ test.describe('the not-found variant of the fatal error page', () => {
     });
   }
 
-  test('an unknown address raises a page-not-found error that shows its path', async ({ page, consoleErrors }) => {
+  test('an unknown address raises a page-not-found error that shows its path', async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto('/no/such/page?x=1');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
     await expect(page.getByText('There is nothing at /no/such/page.')).toBeVisible();
@@ -33,7 +36,9 @@ test.describe('the not-found variant of the fatal error page', () => {
   test('an unknown legal document is not found, whatever its depth', async ({ page }) => {
     await page.goto('/legal/documents/terms-of-service/old/2019');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
-    await expect(page.getByText('There is nothing at /legal/documents/terms-of-service/old/2019.')).toBeVisible();
+    await expect(
+      page.getByText('There is nothing at /legal/documents/terms-of-service/old/2019.'),
+    ).toBeVisible();
   });
 
   test('in French', async ({ browser }) => {

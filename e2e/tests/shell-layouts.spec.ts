@@ -15,8 +15,16 @@ const routes: Array<{ path: string; layout: string; title: string }> = [
   { path: '/admin/onboarding/create-nest', layout: 'admin-w-centered', title: 'Create your nest' },
   { path: '/admin/onboarding/payment/recover', layout: 'admin-w-centered', title: 'Payment recovery' },
   { path: '/admin/onboarding/payment/success', layout: 'admin-w-centered', title: 'Payment Successful' },
-  { path: '/admin/onboarding/stripe-connect/refresh/acct_1Qx', layout: 'admin-w-centered', title: 'Payout account setup' },
-  { path: '/admin/onboarding/stripe-connect/return/acct_1Qx', layout: 'admin-w-centered', title: 'Payout account setup' },
+  {
+    path: '/admin/onboarding/stripe-connect/refresh/acct_1Qx',
+    layout: 'admin-w-centered',
+    title: 'Payout account setup',
+  },
+  {
+    path: '/admin/onboarding/stripe-connect/return/acct_1Qx',
+    layout: 'admin-w-centered',
+    title: 'Payout account setup',
+  },
   { path: '/client/login', layout: 'client-centered', title: 'Login' },
   { path: '/client/app/overview', layout: 'client-w-centered', title: 'Your subscriptions' },
   { path: '/client/app/subscriptions/success', layout: 'client-centered', title: 'Subscription confirmed' },
@@ -45,10 +53,20 @@ test('the merchant entry /admin sends a visitor who is not signed in to the logi
   await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', 'admin-centered');
 });
 
-test('the client layouts and the centered admin layouts show the nest brand, linking home', async ({ page }) => {
-  for (const path of ['/client/login', '/client/app/overview', '/admin/login', '/admin/onboarding/create-nest']) {
+test('the client layouts and the centered admin layouts show the nest brand, linking home', async ({
+  page,
+}) => {
+  for (const path of [
+    '/client/login',
+    '/client/app/overview',
+    '/admin/login',
+    '/admin/onboarding/create-nest',
+  ]) {
     await page.goto(path);
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Nest, home page' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Nest, home page' })).toHaveAttribute(
+      'href',
+      '/',
+    );
   }
 });
 
@@ -114,7 +132,9 @@ test('keyboard users can skip to the content, and focus is visible', async ({ pa
   expect(outline).not.toBe('none');
 });
 
-test('route parameters reach their pages: several segments for a legal document, ids for payouts', async ({ page }) => {
+test('route parameters reach their pages: several segments for a legal document, ids for payouts', async ({
+  page,
+}) => {
   await page.goto('/legal/documents/terms-of-service/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
   await page.goto(`/admin/onboarding/stripe-connect/return/${encodeURIComponent('acct_ABC-123')}`);

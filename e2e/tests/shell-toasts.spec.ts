@@ -16,7 +16,9 @@ test('the toast area has the spec’s settings and tells when the connection dro
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify');
   await page.context().setOffline(true);
   const toaster = page.locator('[data-sonner-toaster]');
-  await expect(toaster.getByText('You are offline. Nothing can be saved until the connection is back.')).toBeVisible();
+  await expect(
+    toaster.getByText('You are offline. Nothing can be saved until the connection is back.'),
+  ).toBeVisible();
   await page.context().setOffline(false);
   await expect(toaster.getByText('You are back online.')).toBeVisible();
 
@@ -57,4 +59,36 @@ test('Alt+T moves the focus to the toasts', async ({ page }) => {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(2);
   await page.keyboard.press('Alt+KeyT');
   await expect(page.locator('[data-sonner-toaster]')).toBeFocused();
+});
+
+test('a slow swipe of more than 20 px dismisses a toast; a shorter one does not', async ({ page }) => {
+  await page.goto('/admin/app/verify');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify');
+  await page.context().setOffline(true);
+  const toast = page.locator('[data-sonner-toast]').first();
+  await expect(toast).toBeVisible();
+  await page.waitForTimeout(500); // let the enter animation settle
+
+  async function slowSwipeRight(distance: number) {
+    const box = (await toast.boundingBox())!;
+    const y = box.y + box.height / 2;
+    const x = box.x + 40;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    // Slow enough (under sonner's 0.11 px/ms flick speed) that only the distance can dismiss.
+    for (let moved = 0; moved < distance; moved += 3) {
+      await page.mouse.move(x + Math.min(moved + 3, distance), y);
+      await page.waitForTimeout(40);
+    }
+    await page.waitForTimeout(300);
+    await page.mouse.up();
+  }
+
+  await slowSwipeRight(14);
+  await page.waitForTimeout(400);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+  await expect(toast).toHaveAttribute('data-removed', 'false');
+
+  await slowSwipeRight(26);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 });

@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/routes.js';
+import { checkoutRoutes } from './modules/checkout/routes.js';
+import { linkRoutes } from './modules/links/routes.js';
 import { logoRoutes } from './modules/nests/logo-routes.js';
 import { nestRoutes } from './modules/nests/nest-routes.js';
 import { offerRoutes } from './modules/offers/routes.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
+import { revenueRoutes } from './modules/revenue/routes.js';
 import { testingRoutes } from './modules/testing/routes.js';
 import { seedSubscriberRoutes } from './modules/testing/seed-subscribers.js';
 import { slowRoutes } from './modules/testing/slow-routes.js';
@@ -19,6 +22,9 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(payoutRoutes);
   await app.register(offerRoutes);
   await app.register(planRoutes);
+  await app.register(linkRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(revenueRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(slowRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(testingRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(seedSubscriberRoutes);

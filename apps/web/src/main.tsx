@@ -6,7 +6,7 @@ import { routes } from './app/routes';
 import { startAnalytics } from './lib/analytics/analytics';
 import { listenForPreloadErrors, setPendingUrlSource } from './lib/chunk-reload';
 import { initI18n } from './lib/i18n/i18n';
-import { createQueryClient } from './lib/query-client';
+import { getAppQueryClient } from './lib/query-client';
 import './index.css';
 
 listenForPreloadErrors();
@@ -20,7 +20,7 @@ setPendingUrlSource(() => {
 });
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App router={router} queryClient={createQueryClient()} />
+    <App router={router} queryClient={getAppQueryClient()} />
   </StrictMode>,
 );
 startAnalytics();

@@ -93,6 +93,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client losing its connection (database restart, failover) must not crash the process;
+  // the pool replaces it and the next query reports the error to its caller.
+  pool.on('error', (error) => {
+    console.error('PostgreSQL idle connection error:', error.message);
+  });
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   // Several API processes may start at once: one migrates, the others wait on an advisory lock.
   const conn = await pool.connect();

@@ -7,6 +7,9 @@ import { planCancelled } from './templates/plan-cancelled.js';
 import { planChanged } from './templates/plan-changed.js';
 import { planReceipt } from './templates/plan-receipt.js';
 import { planRenewalFailed } from './templates/plan-renewal-failed.js';
+import { receipt } from './templates/receipt.js';
+import { revenueLimitReached } from './templates/revenue-limit-reached.js';
+import { revenueWarning } from './templates/revenue-warning.js';
 
 /** A template is its wording in every language of the product; the compiler refuses a missing one. */
 export type EmailTemplate<Params> = Record<Locale, (params: Params) => EmailContent>;
@@ -20,6 +23,9 @@ export const emailTemplates = {
   'plan-renewal-failed': planRenewalFailed,
   'plan-changed': planChanged,
   'plan-cancelled': planCancelled,
+  receipt,
+  'revenue-warning': revenueWarning,
+  'revenue-limit-reached': revenueLimitReached,
 };
 
 export type EmailTemplateName = keyof typeof emailTemplates;

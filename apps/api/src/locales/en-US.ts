@@ -89,7 +89,7 @@ export const enUS = {
     },
     offer_archived: {
       title: 'No longer offered',
-      detail: '{{nest}} no longer offers this subscription. Thank you for your interest.',
+      detail: '{{nest}} no longer offers this subscription.',
     },
     payouts_not_enabled: {
       title: 'Not open yet',

@@ -114,7 +114,7 @@ export const frFR: Messages = {
     },
     offer_archived: {
       title: 'Plus proposé',
-      detail: '{{nest}} ne propose plus cet abonnement. Merci de votre intérêt.',
+      detail: '{{nest}} ne propose plus cet abonnement.',
     },
     payouts_not_enabled: {
       title: 'Pas encore ouvert',

@@ -39,7 +39,7 @@ describe.skipIf(testDriver === 'postgres')('the data-folder lock of the embedded
       await database.close();
     }
     expect(existsSync(path.join(dir, 'nest.lock'))).toBe(false);
-  }, 60_000);
+  }, 180_000);
 
   it('refuses while the pid in the lock file is alive', async () => {
     const dir = tempDir();

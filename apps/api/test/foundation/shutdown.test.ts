@@ -70,5 +70,5 @@ describe('graceful shutdown of the server process', () => {
     }
     expect(existsSync(path.join(dataDir, 'nest.lock'))).toBe(false);
     expect(server.logs.some((line) => line.msg === 'stopped')).toBe(true);
-  }, 90_000);
+  }, 240_000);
 });

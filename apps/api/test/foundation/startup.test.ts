@@ -27,7 +27,7 @@ describe.skipIf(testDriver === 'postgres')('starting the server process', () => 
     expect(server.stderr()).toMatch(/PORT: /);
     expect(server.stderr()).toMatch(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
     expect(server.stderr()).not.toMatch(/\bat .*\.ts:\d+/); // a message for the operator, not a stack
-  }, 60_000);
+  }, 180_000);
 
   it('refuses a second process on the same data folder with a clear message, and exits 1', async () => {
     const dataDir = tempDir();
@@ -43,5 +43,5 @@ describe.skipIf(testDriver === 'postgres')('starting the server process', () => 
 
     // The first one is unharmed.
     expect((await request(first.port, '/readyz')).status).toBe(200);
-  }, 90_000);
+  }, 240_000);
 });

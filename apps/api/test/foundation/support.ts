@@ -40,7 +40,10 @@ export function request(port: number, urlPath: string): Promise<Answer> {
   });
 }
 
-/** A server process started the way `npm start` starts it, with its log lines collected. */
+/**
+ * A server process started the way `npm start` starts it, with its log lines collected. Start-up
+ * (tsx, PGlite's WebAssembly, migrations) can take a minute on a loaded CI machine: waits are long.
+ */
 export interface ServerProcess {
   child: ChildProcess;
   port: number;
@@ -87,7 +90,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     stderr += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const waitForLog = (predicate: (line: Record<string, unknown>) => boolean, timeoutMs = 45_000) =>
+  const waitForLog = (predicate: (line: Record<string, unknown>) => boolean, timeoutMs = 150_000) =>
     new Promise<void>((resolve, reject) => {
       const check = () => {
         if (logs.some(predicate)) {

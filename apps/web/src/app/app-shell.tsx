@@ -34,4 +34,3 @@ export function AppShell() {
 export function ShellFallback() {
   return <div aria-busy="true" className="min-h-dvh" />;
 }
-

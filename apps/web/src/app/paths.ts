@@ -15,6 +15,9 @@ export const paths = {
     root: fixed('/admin'),
     login: fixed('/admin/login'),
     signup: fixed('/admin/signup'),
+    /** Asking for a password reset link, and the page that link opens (its `?token=` is the key). */
+    forgotPassword: fixed('/admin/forgot-password'),
+    resetPassword: fixed('/admin/reset-password'),
     pricing: fixed('/admin/pricing'),
     app: {
       account: fixed('/admin/app/account'),

@@ -1,15 +1,15 @@
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { loadNamespaces } from '@/lib/i18n/i18n';
-import type { Namespace } from '@/lib/i18n/namespaces';
 import { withChunkReload } from '@/lib/chunk-reload';
 import { PageNotFoundError } from '@/lib/fatal-error';
+import { loadNamespaces } from '@/lib/i18n/i18n';
+import type { Namespace } from '@/lib/i18n/namespaces';
 import { merchantAccount } from '@/lib/session-storage';
 import { AppShell, ShellFallback } from './app-shell';
-import { DefaultLayout } from './layouts/default-layout';
 import { layoutIds } from './layout-ids';
+import { DefaultLayout } from './layouts/default-layout';
 import { paths } from './paths';
-import { NotFoundRoute } from './routes/not-found-route';
 import { RouteErrorBoundary } from './route-error-boundary';
+import { NotFoundRoute } from './routes/not-found-route';
 
 /**
  * A lazy route module (its `Component`, maybe a `loader`) loaded together with the words of its area.
@@ -55,13 +55,22 @@ export const routes: RouteObject[] = [
             id: layoutIds.default,
             Component: DefaultLayout,
             children: [
-              { index: true, lazy: lazyRoute(() => import('./routes/landing/landing-route'), 'landing', 'plans') },
-              { path: paths.legal.root.path, lazy: lazyRoute(() => import('./routes/legal/legal-index-route'), 'legal') },
+              {
+                index: true,
+                lazy: lazyRoute(() => import('./routes/landing/landing-route'), 'landing', 'plans'),
+              },
+              {
+                path: paths.legal.root.path,
+                lazy: lazyRoute(() => import('./routes/legal/legal-index-route'), 'legal'),
+              },
               {
                 path: paths.legal.document.path,
                 lazy: lazyRoute(() => import('./routes/legal/legal-document-route'), 'legal'),
               },
-              { path: paths.links.link.path, lazy: lazyRoute(() => import('./routes/links/link-route'), 'links') },
+              {
+                path: paths.links.link.path,
+                lazy: lazyRoute(() => import('./routes/links/link-route'), 'links'),
+              },
             ],
           },
           { path: paths.notFound.path, Component: NotFoundRoute },
@@ -81,9 +90,18 @@ export const routes: RouteObject[] = [
             id: layoutIds.adminWithSidebar,
             lazy: admin(() => import('./layouts/admin-with-sidebar-layout')),
             children: [
-              { path: paths.admin.app.account.path, lazy: admin(() => import('./routes/admin/account-route')) },
-              { path: paths.admin.app.customers.path, lazy: admin(() => import('./routes/admin/customers-route')) },
-              { path: paths.admin.app.dashboard.path, lazy: admin(() => import('./routes/admin/dashboard-route')) },
+              {
+                path: paths.admin.app.account.path,
+                lazy: admin(() => import('./routes/admin/account-route')),
+              },
+              {
+                path: paths.admin.app.customers.path,
+                lazy: admin(() => import('./routes/admin/customers-route')),
+              },
+              {
+                path: paths.admin.app.dashboard.path,
+                lazy: admin(() => import('./routes/admin/dashboard-route')),
+              },
               { path: paths.admin.app.links.path, lazy: admin(() => import('./routes/admin/links-route')) },
               { path: paths.admin.app.prices.path, lazy: admin(() => import('./routes/admin/prices-route')) },
               { path: paths.admin.app.verify.path, lazy: admin(() => import('./routes/admin/verify-route')) },
@@ -130,7 +148,10 @@ export const routes: RouteObject[] = [
             id: layoutIds.clientWCentered,
             lazy: client(() => import('./layouts/client-w-centered-layout')),
             children: [
-              { path: paths.client.app.overview.path, lazy: client(() => import('./routes/client/overview-route')) },
+              {
+                path: paths.client.app.overview.path,
+                lazy: client(() => import('./routes/client/overview-route')),
+              },
             ],
           },
           { path: '*', loader: unknownRouteLoader, Component: NotFoundRoute },

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, api, type HttpMethod, RETRY_DELAY_MS } from './api-client';
+import { api, apiRequest, type HttpMethod, RETRY_DELAY_MS } from './api-client';
 import { ApiError } from './api-error';
 
 const problem = {
@@ -41,30 +41,43 @@ async function settle<T>(promise: Promise<T>): Promise<{ value?: T; error?: unkn
 describe('the retry rule (spec §7)', () => {
   const retryable = [408, 409, 425, 429, 500, 502, 503, 504];
 
-  it.each(retryable)('retries a GET answered %i once, and succeeds with the second answer', async (status) => {
-    fetchMock.mockResolvedValueOnce(json(status, { ...problem, status })).mockResolvedValueOnce(json(200, { ok: 1 }));
-    const { value } = await settle(api.get('/api/v1/things'));
-    expect(value).toEqual({ ok: 1 });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-  });
+  it.each(retryable)(
+    'retries a GET answered %i once, and succeeds with the second answer',
+    async (status) => {
+      fetchMock
+        .mockResolvedValueOnce(json(status, { ...problem, status }))
+        .mockResolvedValueOnce(json(200, { ok: 1 }));
+      const { value } = await settle(api.get('/api/v1/things'));
+      expect(value).toEqual({ ok: 1 });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    },
+  );
 
-  it.each(['GET', 'HEAD', 'OPTIONS'] as HttpMethod[])('retries %s only once, then throws the second failure', async (method) => {
-    fetchMock.mockImplementation(async () => json(503, problem));
-    const { error } = await settle(apiRequest('/api/v1/things', { method }));
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(503);
-  });
+  it.each(['GET', 'HEAD', 'OPTIONS'] as HttpMethod[])(
+    'retries %s only once, then throws the second failure',
+    async (method) => {
+      fetchMock.mockImplementation(async () => json(503, problem));
+      const { error } = await settle(apiRequest('/api/v1/things', { method }));
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(503);
+    },
+  );
 
-  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as HttpMethod[])('does not retry a %s by default', async (method) => {
-    fetchMock.mockImplementation(async () => json(503, problem));
-    const { error } = await settle(apiRequest('/api/v1/things', { method, body: { a: 1 } }));
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect((error as ApiError).code).toBe('service_unavailable');
-  });
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as HttpMethod[])(
+    'does not retry a %s by default',
+    async (method) => {
+      fetchMock.mockImplementation(async () => json(503, problem));
+      const { error } = await settle(apiRequest('/api/v1/things', { method, body: { a: 1 } }));
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect((error as ApiError).code).toBe('service_unavailable');
+    },
+  );
 
   it('retries a POST once when the call asks for it', async () => {
-    fetchMock.mockResolvedValueOnce(json(502, { ...problem, status: 502 })).mockResolvedValueOnce(json(201, { id: 'x' }));
+    fetchMock
+      .mockResolvedValueOnce(json(502, { ...problem, status: 502 }))
+      .mockResolvedValueOnce(json(201, { id: 'x' }));
     const { value } = await settle(api.post('/api/v1/things', { a: 1 }, { retry: true }));
     expect(value).toEqual({ id: 'x' });
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -155,8 +168,9 @@ describe('requests and answers', () => {
     expect(init?.method).toBe('PATCH');
     expect(init?.credentials).toBe('include');
     expect(init?.body).toBe('{"name":"Café Lune"}');
-    expect((init?.headers as Record<string, string>)['content-type']).toBe('application/json');
-    expect((init?.headers as Record<string, string>).accept).toContain('application/json');
+    const headers = init!.headers as Record<string, string>;
+    expect(headers['content-type']).toBe('application/json');
+    expect(headers.accept).toContain('application/json');
   });
 
   it('adds query parameters, skipping empty ones', async () => {
@@ -191,9 +205,17 @@ describe('requests and answers', () => {
 
   it('makes a problem document for an error answer without one (a proxy page)', async () => {
     fetchMock.mockResolvedValue(
-      new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/html' } }),
+      new Response('<html>Bad gateway</html>', {
+        status: 502,
+        statusText: 'Bad Gateway',
+        headers: { 'content-type': 'text/html' },
+      }),
     );
     const { error } = await settle(api.get('/api/v1/things'));
-    expect((error as ApiError).problem).toMatchObject({ status: 502, title: 'Bad Gateway', code: 'internal_error' });
+    expect((error as ApiError).problem).toMatchObject({
+      status: 502,
+      title: 'Bad Gateway',
+      code: 'internal_error',
+    });
   });
 });

@@ -17,6 +17,23 @@ export interface ApiRequestOptions {
    * and false for POST, PUT, PATCH and DELETE, which may have been applied before the failure.
    */
   retry?: boolean;
+  /**
+   * On a 401, let the registered session renewer renew the session and send the call once more
+   * (default true). The session calls themselves (login, refresh, logout) and the guards opt out.
+   */
+  renewSession?: boolean;
+}
+
+/** Renews an expired session; resolves true when the call that got a 401 is worth sending again. */
+export type SessionRenewer = () => Promise<boolean>;
+let sessionRenewer: SessionRenewer | undefined;
+
+/**
+ * The merchant area registers how to renew its session (features/auth, ADR 015), so a call answered
+ * 401 after the short-lived access token expired is renewed and retried once, wherever it was made.
+ */
+export function setSessionRenewer(renewer: SessionRenewer | undefined): void {
+  sessionRenewer = renewer;
 }
 
 /** The spec's transient statuses (§7): worth one more try. */
@@ -102,20 +119,42 @@ async function errorFromResponse(response: Response, request: { method: string; 
   const body = await readBody(response).catch(() => undefined);
   const problem = isProblem(body)
     ? body
-    : problemFromStatus(response.status, response.statusText, typeof body === 'string' ? body.slice(0, 200) : '');
+    : problemFromStatus(
+        response.status,
+        response.statusText,
+        typeof body === 'string' ? body.slice(0, 200) : '',
+      );
   return new ApiError(problem, request);
 }
 
 /**
  * Calls the API: JSON in and out, cookies included, statuses 400–599 thrown as ApiError carrying the
  * problem document. Transient failures are retried once for GET-like methods (spec §7); TanStack
- * Query's own retry is off so the two never multiply.
+ * Query's own retry is off so the two never multiply. A 401 is sent once more after the registered
+ * session renewer renewed the session.
  */
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  try {
+    return await send<T>(path, options);
+  } catch (error) {
+    const renewer = sessionRenewer;
+    if (!renewer || options.renewSession === false || !(error instanceof ApiError) || error.status !== 401) {
+      throw error;
+    }
+    if (options.signal?.aborted || !(await renewer().catch(() => false))) throw error;
+    return send<T>(path, options);
+  }
+}
+
+/** One call with the spec's single retry of transient failures. */
+async function send<T>(path: string, options: ApiRequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query);
   const retry = options.retry ?? retriesByDefault(method);
-  const headers: Record<string, string> = { accept: 'application/json, application/problem+json', ...options.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json, application/problem+json',
+    ...options.headers,
+  };
   let body: BodyInit | undefined;
   if (options.body !== undefined) {
     if (isRawBody(options.body)) {

@@ -43,7 +43,13 @@ describe('the reload guard (spec §4: no loop within 10 seconds)', () => {
   it('reloads a first failure and records when', () => {
     const storage = memoryStorage();
     const reload = vi.fn();
-    expect(reloadForFailedChunk(new TypeError('Failed to fetch dynamically imported module'), { storage, now: 1_000, reload })).toBe(true);
+    expect(
+      reloadForFailedChunk(new TypeError('Failed to fetch dynamically imported module'), {
+        storage,
+        now: 1_000,
+        reload,
+      }),
+    ).toBe(true);
     expect(reload).toHaveBeenCalledOnce();
     expect(storage.data.get(CHUNK_RELOAD_KEY)).toBe('1000');
   });
@@ -65,7 +71,9 @@ describe('the reload guard (spec §4: no loop within 10 seconds)', () => {
   it('offline, waits for the connection to come back before reloading', () => {
     const storage = memoryStorage();
     const reload = vi.fn();
-    expect(reloadForFailedChunk(new Error('offline'), { storage, now: 1_000, reload, online: false })).toBe(true);
+    expect(reloadForFailedChunk(new Error('offline'), { storage, now: 1_000, reload, online: false })).toBe(
+      true,
+    );
     expect(reload).not.toHaveBeenCalled();
     window.dispatchEvent(new Event('online'));
     expect(reload).toHaveBeenCalledOnce();
@@ -81,7 +89,9 @@ describe('the reload guard (spec §4: no loop within 10 seconds)', () => {
 
 describe('lazy imports', () => {
   it('pass a successful import through', async () => {
-    await expect(withChunkReload(async () => ({ Component: 'page' }))()).resolves.toEqual({ Component: 'page' });
+    await expect(withChunkReload(async () => ({ Component: 'page' }))()).resolves.toEqual({
+      Component: 'page',
+    });
   });
 
   it('rethrow a failed import when the guard forbids a reload', async () => {

@@ -58,7 +58,10 @@ export function reloadForFailedChunk(error: unknown, deps: ReloadDeps = {}): boo
   const last = raw == null || raw === '' || Number.isNaN(Number(raw)) ? null : Number(raw);
   // Without storage the guard cannot work, so never reload: an error page beats an endless loop.
   if (!storage || !mayReload(last, now)) {
-    console.error('A part of the app failed to load again; showing the error page instead of reloading.', error);
+    console.error(
+      'A part of the app failed to load again; showing the error page instead of reloading.',
+      error,
+    );
     return false;
   }
   reloading = true;
@@ -71,7 +74,10 @@ export function reloadForFailedChunk(error: unknown, deps: ReloadDeps = {}): boo
     reload(now);
   } else {
     // Offline, a reload would only show the browser's error page: wait for the connection instead.
-    console.warn('A part of the app failed to load while offline; reloading when the connection is back.', error);
+    console.warn(
+      'A part of the app failed to load while offline; reloading when the connection is back.',
+      error,
+    );
     window.addEventListener('online', () => reload(Date.now()), { once: true });
   }
   return true;

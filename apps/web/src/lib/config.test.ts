@@ -15,7 +15,9 @@ function documentWith(content: string | null): Document {
 describe('runtime configuration', () => {
   it('reads what the server injected', () => {
     const config = readRuntimeConfig(
-      documentWith('{"apiBaseUrl":"https://api.example.com","posthogKey":"phc_1","posthogHost":"https://eu.i.posthog.com"}'),
+      documentWith(
+        '{"apiBaseUrl":"https://api.example.com","posthogKey":"phc_1","posthogHost":"https://eu.i.posthog.com"}',
+      ),
     );
     expect(config).toEqual({
       apiBaseUrl: 'https://api.example.com',

@@ -21,5 +21,6 @@ const DAY_SECONDS = 24 * 60 * 60;
  */
 export function writeCookie(name: string, value: string, maxAgeDays: number): void {
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers we support (Firefox, older Safari).
   document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${Math.round(maxAgeDays * DAY_SECONDS)}; samesite=lax${secure}`;
 }

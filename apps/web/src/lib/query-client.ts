@@ -12,3 +12,14 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let appQueryClient: QueryClient | undefined;
+
+/**
+ * The one cache of the running app. Route loaders (the merchant guards) run outside React, so they
+ * reach the cache here; the app's provider is given the same instance.
+ */
+export function getAppQueryClient(): QueryClient {
+  appQueryClient ??= createQueryClient();
+  return appQueryClient;
+}

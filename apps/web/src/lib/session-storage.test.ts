@@ -21,7 +21,10 @@ describe('session storage of the current accounts', () => {
     customerAccount.set({ id: 'c1', email: 'ana@example.com' });
     expect(merchantAccount.key).not.toBe(customerAccount.key);
     expect(JSON.parse(sessionStorage.getItem('nest.merchant')!)).toEqual(merchant);
-    expect(JSON.parse(sessionStorage.getItem('nest.customer')!)).toEqual({ id: 'c1', email: 'ana@example.com' });
+    expect(JSON.parse(sessionStorage.getItem('nest.customer')!)).toEqual({
+      id: 'c1',
+      email: 'ana@example.com',
+    });
     expect(merchantAccount.get()).toEqual(merchant);
     expect(customerAccount.get()).toEqual({ id: 'c1', email: 'ana@example.com' });
   });

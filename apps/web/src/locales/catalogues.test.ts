@@ -7,7 +7,8 @@ const dir = path.dirname(new URL(import.meta.url).pathname);
 
 /** Every key path with the type of its value ("documents.x.sections" → array of length 5). */
 function shape(value: unknown, prefix = ''): string[] {
-  if (Array.isArray(value)) return [`${prefix}[${value.length}]`, ...value.flatMap((v, i) => shape(v, `${prefix}[${i}]`))];
+  if (Array.isArray(value))
+    return [`${prefix}[${value.length}]`, ...value.flatMap((v, i) => shape(v, `${prefix}[${i}]`))];
   if (value && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, v]) => shape(v, prefix ? `${prefix}.${key}` : key));
   }
@@ -28,7 +29,11 @@ describe('every locale says everything the English catalogues say', () => {
 
   it('has the same files', () => {
     for (const locale of locales) {
-      expect(readdirSync(path.join(dir, locale)).filter((f) => f.endsWith('.json')).sort()).toEqual(files.sort());
+      expect(
+        readdirSync(path.join(dir, locale))
+          .filter((f) => f.endsWith('.json'))
+          .sort(),
+      ).toEqual(files.sort());
     }
   });
 

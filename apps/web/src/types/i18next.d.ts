@@ -1,10 +1,14 @@
 import 'i18next';
 import type admin from '../locales/en-US/admin.json';
+import type auth from '../locales/en-US/auth.json';
 import type client from '../locales/en-US/client.json';
 import type common from '../locales/en-US/common.json';
 import type landing from '../locales/en-US/landing.json';
 import type legal from '../locales/en-US/legal.json';
 import type links from '../locales/en-US/links.json';
+import type nests from '../locales/en-US/nests.json';
+import type offers from '../locales/en-US/offers.json';
+import type payouts from '../locales/en-US/payouts.json';
 import type plans from '../locales/en-US/plans.json';
 
 // The English catalogues are the reference: `t('…')` is checked against their keys, and a unit test
@@ -18,8 +22,12 @@ declare module 'i18next' {
       plans: typeof plans;
       legal: typeof legal;
       admin: typeof admin;
+      auth: typeof auth;
       client: typeof client;
       links: typeof links;
+      nests: typeof nests;
+      offers: typeof offers;
+      payouts: typeof payouts;
     };
   }
 }

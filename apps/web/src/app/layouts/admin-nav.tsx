@@ -5,7 +5,16 @@ import { cn } from '@/components/ui/cn';
 import { paths } from '../paths';
 
 const icon = (d: string) => (
-  <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    viewBox="0 0 24 24"
+    aria-hidden="true"
+    className="size-5 shrink-0"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.8"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d={d} />
   </svg>
 );
@@ -16,12 +25,38 @@ export const adminNavItems: ReadonlyArray<{
   href: string;
   icon: ReactNode;
 }> = [
-  { key: 'dashboard', href: paths.admin.app.dashboard.getHref(), icon: icon('M4 13h6V4H4zm10 7h6V4h-6zM4 20h6v-4H4z') },
-  { key: 'links', href: paths.admin.app.links.getHref(), icon: icon('M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1') },
+  {
+    key: 'dashboard',
+    href: paths.admin.app.dashboard.getHref(),
+    icon: icon('M4 13h6V4H4zm10 7h6V4h-6zM4 20h6v-4H4z'),
+  },
+  {
+    key: 'links',
+    href: paths.admin.app.links.getHref(),
+    icon: icon(
+      'M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1',
+    ),
+  },
   { key: 'prices', href: paths.admin.app.prices.getHref(), icon: icon('M20 12 12 20l-8-8V4h8zM8.5 8.5h.01') },
-  { key: 'customers', href: paths.admin.app.customers.getHref(), icon: icon('M16 19v-1a4 4 0 0 0-8 0v1M12 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6M20 19v-1a3 3 0 0 0-2-2.8M16.5 5.2a3 3 0 0 1 0 5.6') },
-  { key: 'verify', href: paths.admin.app.verify.getHref(), icon: icon('M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M8 12l3 3 5-6') },
-  { key: 'account', href: paths.admin.app.account.getHref(), icon: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8M4 20a8 8 0 0 1 16 0') },
+  {
+    key: 'customers',
+    href: paths.admin.app.customers.getHref(),
+    icon: icon(
+      'M16 19v-1a4 4 0 0 0-8 0v1M12 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6M20 19v-1a3 3 0 0 0-2-2.8M16.5 5.2a3 3 0 0 1 0 5.6',
+    ),
+  },
+  {
+    key: 'verify',
+    href: paths.admin.app.verify.getHref(),
+    icon: icon(
+      'M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3M8 12l3 3 5-6',
+    ),
+  },
+  {
+    key: 'account',
+    href: paths.admin.app.account.getHref(),
+    icon: icon('M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8M4 20a8 8 0 0 1 16 0'),
+  },
 ];
 
 /** The merchant navigation; `onNavigate` lets the phone menu close itself. */

@@ -1,11 +1,16 @@
 import { useTranslation } from 'react-i18next';
+import { useMatches } from 'react-router';
 import { Brand } from '@/components/layout/brand';
 import { MainContent } from '@/components/layout/main-content';
 import { PageTransition } from '@/components/layout/page-transition';
 import { PreferenceControls } from '@/components/layout/preference-controls';
 import { cn } from '@/components/ui/cn';
 
-export type CenteredLayoutName = 'admin-centered' | 'admin-w-centered' | 'client-centered' | 'client-w-centered';
+export type CenteredLayoutName =
+  | 'admin-centered'
+  | 'admin-w-centered'
+  | 'client-centered'
+  | 'client-w-centered';
 
 /**
  * The centered layouts: a header with the nest brand, the area's name and the preferences, and the
@@ -15,6 +20,10 @@ export function CenteredLayout({ name }: { name: CenteredLayoutName }) {
   const { t } = useTranslation();
   const area = name.startsWith('admin') ? 'admin' : 'client';
   const wide = name.includes('-w-');
+  // A page that needs room (the plans side by side) says so with `handle = { wideContent: true }`.
+  const wideContent = useMatches().some(
+    (match) => (match.handle as { wideContent?: boolean } | undefined)?.wideContent === true,
+  );
   return (
     <div
       data-layout={name}
@@ -35,7 +44,9 @@ export function CenteredLayout({ name }: { name: CenteredLayoutName }) {
         </div>
       </header>
       <MainContent className="flex flex-1 justify-center px-4 py-10 sm:items-center sm:px-6">
-        <PageTransition className={cn('w-full', wide ? 'max-w-3xl' : 'max-w-md')} />
+        <PageTransition
+          className={cn('w-full', wideContent ? 'max-w-6xl' : wide ? 'max-w-3xl' : 'max-w-md')}
+        />
       </MainContent>
     </div>
   );

@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { PageNotFoundError, toFatalError } from '@/lib/fatal-error';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, problemFromStatus } from '@/lib/api-error';
+import { PageNotFoundError, toFatalError } from '@/lib/fatal-error';
 import { setupTestI18n } from '@/test/i18n';
 import { FatalError } from './fatal-error';
 
@@ -52,7 +52,10 @@ describe('what a thrown error becomes', () => {
   });
 
   it('an API failure keeps its status and its human message', () => {
-    const error = new ApiError({ ...problemFromStatus(502, 'Bad Gateway'), detail: 'Try again' }, { method: 'GET', url: '/x' });
+    const error = new ApiError(
+      { ...problemFromStatus(502, 'Bad Gateway'), detail: 'Try again' },
+      { method: 'GET', url: '/x' },
+    );
     expect(toFatalError(error)).toEqual({ status: 502, message: 'Try again' });
   });
 

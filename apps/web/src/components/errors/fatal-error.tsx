@@ -23,21 +23,26 @@ export function FatalError({ status = 500, message, path }: Partial<FatalErrorIn
       className="flex min-h-dvh flex-col items-center justify-center gap-8 px-6 py-16 text-center"
     >
       <Brand />
-      <main id="main-content" tabIndex={-1} className="flex max-w-lg flex-col items-center gap-4 outline-none">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="flex max-w-lg flex-col items-center gap-4 outline-none"
+      >
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">
           {t('errors.status', { status })}
         </p>
         <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
         {notFound && path ? (
-          <p className="text-slate-600 dark:text-slate-300">
-            {t('errors.notFound.path', { path })}
-          </p>
+          <p className="text-slate-600 dark:text-slate-300">{t('errors.notFound.path', { path })}</p>
         ) : null}
         <p className="text-slate-600 dark:text-slate-300">
           {notFound ? t('errors.notFound.hint') : t('errors.generic.hint')}
         </p>
         <div className="mt-2 flex flex-wrap justify-center gap-3">
-          <Link to={paths.home.getHref()} className={buttonClasses({ variant: notFound ? 'primary' : 'secondary' })}>
+          <Link
+            to={paths.home.getHref()}
+            className={buttonClasses({ variant: notFound ? 'primary' : 'secondary' })}
+          >
             {t('errors.backHome')}
           </Link>
           {notFound ? null : <Button onClick={() => window.location.reload()}>{t('errors.retry')}</Button>}

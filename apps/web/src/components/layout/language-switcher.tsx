@@ -17,7 +17,11 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         if (isLocale(next)) void changeLocale(next);
       }}
       // The option names are endonyms ("Français"), so each is announced in its own language.
-      options={locales.map((locale) => ({ value: locale, label: t(`language.names.${locale}`), lang: locale }))}
+      options={locales.map((locale) => ({
+        value: locale,
+        label: t(`language.names.${locale}`),
+        lang: locale,
+      }))}
     />
   );
 }

@@ -12,7 +12,15 @@ export function useDocumentTitle(title: string, options: { raw?: boolean } = {})
 }
 
 /** The page's one <h1>, also used as the tab title. */
-export function PageTitle({ children, className, actions }: { children: string; className?: string; actions?: ReactNode }) {
+export function PageTitle({
+  children,
+  className,
+  actions,
+}: {
+  children: string;
+  className?: string;
+  actions?: ReactNode;
+}) {
   useDocumentTitle(children);
   return (
     <div className="mb-6 flex flex-wrap items-center justify-between gap-4">

@@ -29,7 +29,7 @@ export function PageTransition({ transitionKey, focusMain = true, className }: P
   // The outlet of the page being shown; kept while the next one waits for the fade-out to end.
   const shown = useRef<ReactNode>(outlet);
   if (!leaving) shown.current = outlet;
-  const firstRender = useRef(true);
+  const focusedKey = useRef(shownKey);
 
   useEffect(() => {
     if (key === shownKey) return;
@@ -42,10 +42,9 @@ export function PageTransition({ transitionKey, focusMain = true, className }: P
   }, [key, shownKey, reducedMotion]);
 
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    // Not on the first page (the browser's focus is right there), only when the page changed.
+    if (focusedKey.current === shownKey) return;
+    focusedKey.current = shownKey;
     if (focusMain) document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: true });
   }, [shownKey, focusMain]);
 

@@ -9,7 +9,10 @@ export function PublicFooter() {
     <footer className="border-t border-slate-200 dark:border-slate-800">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-slate-500 sm:px-6 dark:text-slate-400">
         <span>{t('brand.tagline')}</span>
-        <Link to={paths.legal.root.getHref()} className="hover:text-brand-700 hover:underline dark:hover:text-brand-300">
+        <Link
+          to={paths.legal.root.getHref()}
+          className="hover:text-brand-700 hover:underline dark:hover:text-brand-300"
+        >
           {t('nav.legal')}
         </Link>
       </div>

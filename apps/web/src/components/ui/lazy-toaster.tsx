@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { withChunkReload } from '@/lib/chunk-reload';
 
-const Toaster = lazy(withChunkReload(() => import('./toaster').then((module) => ({ default: module.Toaster }))));
+const Toaster = lazy(
+  withChunkReload(() => import('./toaster').then((module) => ({ default: module.Toaster }))),
+);
 
 /** The toast area, downloaded after the first render so it never delays a page (see lib/toast.ts). */
 export function LazyToaster({ theme }: { theme: 'light' | 'dark' }) {

@@ -9,12 +9,22 @@ type SelectFieldProps = ComponentPropsWithRef<'select'> & {
 };
 
 /** A native select with its label: accessible and comfortable on phones. */
-export function SelectField({ label, hideLabel = false, options, className, id, ...props }: SelectFieldProps) {
+export function SelectField({
+  label,
+  hideLabel = false,
+  options,
+  className,
+  id,
+  ...props
+}: SelectFieldProps) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
   return (
     <div className={cn('flex items-center gap-2', className)}>
-      <label htmlFor={selectId} className={cn('text-sm text-slate-600 dark:text-slate-300', hideLabel && 'sr-only')}>
+      <label
+        htmlFor={selectId}
+        className={cn('text-sm text-slate-600 dark:text-slate-300', hideLabel && 'sr-only')}
+      >
         {label}
       </label>
       <select

@@ -52,7 +52,9 @@ describe('analytics', () => {
         disable_surveys: true,
       }),
     );
-    expect(posthog.capture).toHaveBeenCalledWith('$pageview', { $current_url: 'https://nest.example/links/abc?src=qr' });
+    expect(posthog.capture).toHaveBeenCalledWith('$pageview', {
+      $current_url: 'https://nest.example/links/abc?src=qr',
+    });
     analytics.identify('u1', { plan: 'pro' });
     analytics.alias('u1');
     analytics.reset();

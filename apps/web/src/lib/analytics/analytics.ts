@@ -23,7 +23,8 @@ function run(call: Call): void {
 }
 
 function whenIdle(callback: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(callback, { timeout: 3000 });
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(callback, { timeout: 3000 });
   else window.setTimeout(callback, 1);
 }
 

@@ -1,7 +1,8 @@
 import { COLOR_MODE_COOKIE } from '@nest/contracts';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeCookie } from '../cookies';
 import { resetColorModeStore } from './color-mode';
 import { useColorMode, useColorModeSync } from './use-color-mode';
 
@@ -24,7 +25,7 @@ function renderAt(handle: unknown) {
 }
 
 function clearCookie() {
-  document.cookie = `${COLOR_MODE_COOKIE}=; max-age=0; path=/`;
+  writeCookie(COLOR_MODE_COOKIE, '', 0);
 }
 
 beforeEach(() => {
@@ -54,7 +55,7 @@ describe('colour mode', () => {
   });
 
   it('reads the cookie, and an explicit choice puts `dark` on <html> and in the cookie', () => {
-    document.cookie = `${COLOR_MODE_COOKIE}=light; path=/`;
+    writeCookie(COLOR_MODE_COOKIE, 'light', 1);
     renderAt(undefined);
     expect(screen.getByTestId('state').textContent).toBe('light/-/light');
     act(() => screen.getByRole('button', { name: 'dark' }).click());
@@ -65,7 +66,7 @@ describe('colour mode', () => {
   });
 
   it('lets a route force a mode through its handle, whatever the preference', () => {
-    document.cookie = `${COLOR_MODE_COOKIE}=light; path=/`;
+    writeCookie(COLOR_MODE_COOKIE, 'light', 1);
     renderAt({ colorMode: 'dark' });
     expect(screen.getByTestId('state').textContent).toBe('light/dark/dark');
     expect(document.documentElement.classList.contains('dark')).toBe(true);
@@ -73,7 +74,7 @@ describe('colour mode', () => {
 
   it("refuses a route forcing 'system' with a console warning, and keeps the visitor's preference", () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    document.cookie = `${COLOR_MODE_COOKIE}=dark; path=/`;
+    writeCookie(COLOR_MODE_COOKIE, 'dark', 1);
     renderAt({ colorMode: 'system' });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("cannot force the colour mode 'system'"));
     expect(screen.getByTestId('state').textContent).toBe('dark/-/dark');

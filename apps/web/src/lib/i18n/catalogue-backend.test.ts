@@ -21,7 +21,9 @@ describe('translation catalogues', () => {
       vi.fn(async (url: string) =>
         url === catalogueUrl('fr-FR', 'common')
           ? new Response('gone', { status: 404 })
-          : new Response('{"skipLink":"Skip to content"}', { headers: { 'content-type': 'application/json' } }),
+          : new Response('{"skipLink":"Skip to content"}', {
+              headers: { 'content-type': 'application/json' },
+            }),
       ),
     );
     await expect(loadCatalogue('fr-FR', 'common')).resolves.toEqual({ skipLink: 'Skip to content' });
@@ -30,7 +32,10 @@ describe('translation catalogues', () => {
 
   it('reports a failure of the English catalogue itself (i18next then shows keys, the app keeps running)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(loadCatalogue('en-US', 'common')).rejects.toThrow('Failed to fetch');
   });
 });

@@ -2,5 +2,17 @@
  * Translation namespaces, one per area, loaded when the area is opened so a link page never downloads
  * the merchant area's words. `common` (shell, navigation, errors) is loaded before the first render.
  */
-export const namespaces = ['common', 'landing', 'plans', 'legal', 'admin', 'client', 'links'] as const;
+export const namespaces = [
+  'common',
+  'landing',
+  'plans',
+  'legal',
+  'admin',
+  'auth',
+  'client',
+  'links',
+  'nests',
+  'offers',
+  'payouts',
+] as const;
 export type Namespace = (typeof namespaces)[number];

@@ -1,8 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/layout/page-title';
+import { useDocumentTitle } from '@/components/layout/page-title';
+import { getCurrentMerchantQueryOptions } from '@/features/auth/api/get-current-merchant';
+import { PaymentConfirmation } from '@/features/billing/components/payment-confirmation';
+import { usePlanConfirmation } from '@/features/billing/plan-confirmation';
 
-/** Onboarding: after the plan payment (/admin/onboarding/payment/success). */
+/** Onboarding: back from the plan checkout (/admin/onboarding/payment/success?session_id=…). */
 export function Component() {
   const { t } = useTranslation('admin');
-  return <PageTitle>{t('pages.paymentSuccess')}</PageTitle>;
+  useDocumentTitle(t('pages.paymentSuccess'));
+  const confirmation = usePlanConfirmation(getCurrentMerchantQueryOptions());
+  return (
+    <PaymentConfirmation
+      status={confirmation.status}
+      merchant={confirmation.merchant}
+      onRetry={confirmation.retry}
+    />
+  );
 }

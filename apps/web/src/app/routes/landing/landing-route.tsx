@@ -22,13 +22,19 @@ function PriceFallback({ loading }: { loading: boolean }) {
   const { t: tCommon } = useTranslation();
   if (loading) {
     return (
-      <span aria-busy="true" className="inline-block h-7 w-28 animate-pulse rounded bg-slate-200 dark:bg-slate-700">
+      <span
+        aria-busy="true"
+        className="inline-block h-7 w-28 animate-pulse rounded bg-slate-200 dark:bg-slate-700"
+      >
         <span className="sr-only">{tCommon('loading')}</span>
       </span>
     );
   }
   return (
-    <Link to={paths.admin.pricing.getHref()} className="text-base font-medium text-brand-700 hover:underline dark:text-brand-300">
+    <Link
+      to={paths.admin.pricing.getHref()}
+      className="text-base font-medium text-brand-700 hover:underline dark:text-brand-300"
+    >
       {t('priceOnPricingPage')}
     </Link>
   );
@@ -64,7 +70,10 @@ export function Component() {
             offers={plansQuery.data}
             priceFallback={<PriceFallback loading={plansQuery.isPending} />}
             renderAction={(_plan, name) => (
-              <Link to={paths.admin.signup.getHref()} className={buttonClasses({ variant: 'secondary' }, 'w-full')}>
+              <Link
+                to={paths.admin.signup.getHref()}
+                className={buttonClasses({ variant: 'secondary' }, 'w-full')}
+              >
                 {tPlans('choose', { plan: name })}
               </Link>
             )}

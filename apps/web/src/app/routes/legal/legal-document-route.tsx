@@ -3,8 +3,8 @@ import { paths } from '@/app/paths';
 import { MainContent } from '@/components/layout/main-content';
 import { PublicFooter } from '@/components/layout/public-footer';
 import { PublicHeader } from '@/components/layout/public-header';
-import { findLegalDocument } from '@/features/legal/documents';
 import { LegalDocumentView } from '@/features/legal/components/legal-document-view';
+import { findLegalDocument } from '@/features/legal/documents';
 import { PageNotFoundError } from '@/lib/fatal-error';
 
 /** /legal/documents/*: an unknown document is a page-not-found error carrying its path. */

@@ -13,12 +13,18 @@ export function FinalCtaSection() {
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-lg text-slate-300">{t('finalCta.body')}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to={paths.admin.signup.getHref()} className={buttonClasses({ size: 'lg' }, 'dark:bg-brand-400')}>
+          <Link
+            to={paths.admin.signup.getHref()}
+            className={buttonClasses({ size: 'lg' }, 'dark:bg-brand-400')}
+          >
             {t('finalCta.primary')}
           </Link>
           <Link
             to={paths.admin.login.getHref()}
-            className={buttonClasses({ variant: 'ghost', size: 'lg' }, 'text-white hover:bg-white/10 dark:text-white')}
+            className={buttonClasses(
+              { variant: 'ghost', size: 'lg' },
+              'text-white hover:bg-white/10 dark:text-white',
+            )}
           >
             {t('finalCta.login')}
           </Link>

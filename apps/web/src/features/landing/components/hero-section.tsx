@@ -17,15 +17,23 @@ export function HeroSection() {
         <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase dark:text-brand-400">
           {t('hero.eyebrow')}
         </p>
-        <h1 id="hero-title" className="mt-4 max-w-3xl text-4xl font-semibold tracking-tight text-balance sm:text-6xl">
+        <h1
+          id="hero-title"
+          className="mt-4 max-w-3xl text-4xl font-semibold tracking-tight text-balance sm:text-6xl"
+        >
           {t('hero.title')}
         </h1>
-        <p className="mt-6 max-w-2xl text-lg text-slate-600 sm:text-xl dark:text-slate-300">{t('hero.lead')}</p>
+        <p className="mt-6 max-w-2xl text-lg text-slate-600 sm:text-xl dark:text-slate-300">
+          {t('hero.lead')}
+        </p>
         <div className="mt-10 flex flex-wrap gap-3">
           <Link to={paths.admin.signup.getHref()} className={buttonClasses({ size: 'lg' })}>
             {t('hero.primary')}
           </Link>
-          <a href={`#${landingSections.howItWorks}`} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+          <a
+            href={`#${landingSections.howItWorks}`}
+            className={buttonClasses({ variant: 'secondary', size: 'lg' })}
+          >
             {t('hero.secondary')}
           </a>
         </div>

@@ -7,7 +7,11 @@ const steps = ['offers', 'share', 'paid', 'verify'] as const;
 export function HowItWorksSection() {
   const { t } = useTranslation('landing');
   return (
-    <LandingSection id={landingSections.howItWorks} title={t('howItWorks.title')} intro={t('howItWorks.intro')}>
+    <LandingSection
+      id={landingSections.howItWorks}
+      title={t('howItWorks.title')}
+      intro={t('howItWorks.intro')}
+    >
       <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {steps.map((step, index) => (
           <li key={step} className="rounded-2xl border border-slate-200 p-6 dark:border-slate-800">
@@ -18,7 +22,9 @@ export function HowItWorksSection() {
               {index + 1}
             </span>
             <h3 className="mt-4 font-semibold">{t(`howItWorks.steps.${step}.title`)}</h3>
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t(`howItWorks.steps.${step}.body`)}</p>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+              {t(`howItWorks.steps.${step}.body`)}
+            </p>
           </li>
         ))}
       </ol>

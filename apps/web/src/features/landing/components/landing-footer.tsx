@@ -4,11 +4,16 @@ import { landingSections, paths } from '@/app/paths';
 import { Brand } from '@/components/layout/brand';
 
 /** The footer; the route passes the legal links (features do not import each other). */
-export function LandingFooter({ legalLinks }: { legalLinks: ReadonlyArray<{ href: string; label: string }> }) {
+export function LandingFooter({
+  legalLinks,
+}: {
+  legalLinks: ReadonlyArray<{ href: string; label: string }>;
+}) {
   const { t } = useTranslation('landing');
-  const linkClass = 'text-sm text-slate-600 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300';
+  const linkClass =
+    'text-sm text-slate-600 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300';
   return (
-    <footer aria-label={t('footer.label')} className="border-t border-slate-200 dark:border-slate-800">
+    <footer className="border-t border-slate-200 dark:border-slate-800">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
         <div>
           <Brand />

@@ -14,13 +14,17 @@ export function LegalDocumentView({ document, indexHref }: { document: LegalDocu
   const { t, i18n } = useTranslation('legal');
   const { t: tCommon } = useTranslation();
   const sections = t(`documents.${document.slug}.sections`, { returnObjects: true }) as unknown as Section[];
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage as Locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${document.updatedAt}T00:00:00Z`),
-  );
+  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage as Locale, {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${document.updatedAt}T00:00:00Z`));
   return (
     <article data-legal-document={document.slug} className="mx-auto w-full max-w-3xl">
       <p className="mb-4">
-        <Link to={indexHref} className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+        <Link
+          to={indexHref}
+          className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-300"
+        >
           {t('backToIndex')}
         </Link>
       </p>
@@ -28,7 +32,9 @@ export function LegalDocumentView({ document, indexHref }: { document: LegalDocu
       <p className="-mt-3 mb-8 text-sm text-slate-500 dark:text-slate-400">
         <time dateTime={document.updatedAt}>{t('updated', { date })}</time>
       </p>
-      <p className="mb-8 text-lg text-slate-700 dark:text-slate-200">{t(`documents.${document.slug}.summary`)}</p>
+      <p className="mb-8 text-lg text-slate-700 dark:text-slate-200">
+        {t(`documents.${document.slug}.summary`)}
+      </p>
       {sections.map((section) => (
         <section key={section.heading} className="mb-8">
           <h2 className="mb-3 text-xl font-semibold">{section.heading}</h2>

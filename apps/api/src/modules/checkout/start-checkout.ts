@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { type CheckoutStarted, isNestLinkId, type Locale, type StartCheckoutBody } from '@nest/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { nestCheckouts, nestLinks } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { PaymentProvider } from '../../payments/port.js';
+import { availabilityOf, availabilityProblem } from '../links/link-availability.js';
+import { linkUrl } from '../links/link-view.js';
+import { isCurrentPrice } from '../links/price-version.js';
+import { readPublicLink } from '../links/read-public-link.js';
+import { toProviderMetadata } from './checkout-metadata.js';
+import { formatOfferPrice } from './format-offer-price.js';
+
+export interface StartCheckoutContext {
+  db: Db;
+  provider: PaymentProvider;
+  publicUrl: string;
+  platformFeeBps: number;
+}
+
+/** Where the provider sends the buyer back; it replaces {CHECKOUT_SESSION_ID} with the session's id. */
+export const successUrl = (publicUrl: string) =>
+  `${publicUrl}/client/app/subscriptions/success?session_id={CHECKOUT_SESSION_ID}`;
+
+/**
+ * Starts a customer's subscription through a link: the same checks as the public page (archived,
+ * payouts, capacity, revenue limit), then the price the visitor saw must still be the price (else
+ * 409 price_changed with the new one), then a checkout on the merchant's connected account for the
+ * current version's provider price with the platform's fee. The checkout is recorded and counted on
+ * the link; the subscription itself is made by the webhook when the customer has paid.
+ */
+export async function startCheckout(
+  ctx: StartCheckoutContext,
+  nestLinkId: string,
+  body: StartCheckoutBody,
+  locale: Locale,
+): Promise<CheckoutStarted> {
+  if (!isNestLinkId(nestLinkId)) throw notFound();
+  const read = await readPublicLink(ctx.db, ctx.provider.name, nestLinkId, new Date());
+  if (!read) throw notFound();
+  const availability = availabilityOf(read);
+  if (availability !== 'open') throw availabilityProblem(availability, read.nest.name);
+  if (!isCurrentPrice(body.price_version_id, read.price)) {
+    throw new AppError('price_changed', {
+      status: 409,
+      params: { price: formatOfferPrice(read.price, locale) },
+    });
+  }
+
+  const checkoutId = randomUUID();
+  const email = body.email.trim();
+  const metadata = toProviderMetadata({
+    nestId: read.nest.id,
+    offerPriceId: read.price.id,
+    linkId: read.linkId,
+    checkoutId,
+    email,
+    name: body.name,
+    locale,
+    feeBps: ctx.platformFeeBps,
+  });
+  const session = await ctx.provider.createNestCheckout(
+    read.offer.providerAccountId,
+    {
+      priceId: read.price.providerPriceId,
+      customerEmail: email,
+      customerName: body.name,
+      applicationFeeBps: ctx.platformFeeBps,
+      trialDays: read.offer.trialDays,
+      successUrl: successUrl(ctx.publicUrl),
+      cancelUrl: linkUrl(ctx.publicUrl, read.nestLinkId),
+      locale,
+      metadata,
+      subscriptionMetadata: metadata,
+    },
+    { idempotencyKey: `nest-checkout:${checkoutId}` },
+  );
+
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(nestCheckouts).values({
+      id: checkoutId,
+      nestId: read.nest.id,
+      linkId: read.linkId,
+      offerPriceId: read.price.id,
+      provider: ctx.provider.name,
+      providerAccountId: read.offer.providerAccountId,
+      providerSessionId: session.id,
+      email,
+      name: body.name,
+      locale,
+    });
+    await tx
+      .update(nestLinks)
+      .set({ checkoutsStarted: sql`${nestLinks.checkoutsStarted} + 1` })
+      .where(eq(nestLinks.id, read.linkId));
+  });
+  return { url: session.url };
+}

@@ -1,0 +1,155 @@
+import { seatHoldingStatuses } from '@nest/contracts';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { nestCheckouts, nestInvoices, nestLinks, nestSubscriptions, nests, offerPrices, offers } from '../../db/schema/index.js';
+import type { PaymentProvider, ProviderInvoice } from '../../payments/port.js';
+import type { Jobs } from '../../types.js';
+import { type NestCheckoutMetadata, readProviderMetadata } from './checkout-metadata.js';
+import { findOrCreateCustomer, type NestCustomerRow } from './find-or-create-customer.js';
+import { syncNestInvoice } from './sync-nest-invoice.js';
+
+export interface NestSyncContext {
+  provider: PaymentProvider;
+  jobs: Jobs;
+  publicUrl: string;
+}
+
+export type NestSubscriptionRow = typeof nestSubscriptions.$inferSelect;
+
+/** The nest, offer and price version a subscription's metadata names, once checked. */
+interface SyncTarget {
+  nestName: string;
+  nestTimeZone: string;
+  ownerId: string;
+  offerName: string;
+}
+
+export interface NestSubscriptionSync {
+  subscription: NestSubscriptionRow;
+  customer: NestCustomerRow;
+  target: SyncTarget;
+}
+
+const seatHolding = new Set<string>(seatHoldingStatuses);
+
+/** The metadata must name a price version of an offer of that nest, sold on the account the event came from. */
+async function findTarget(tx: Tx, accountId: string, meta: NestCheckoutMetadata): Promise<SyncTarget | undefined> {
+  const [row] = await tx
+    .select({
+      nestId: offers.nestId,
+      accountId: offers.providerAccountId,
+      nestName: nests.name,
+      nestTimeZone: nests.timeZone,
+      ownerId: nests.ownerId,
+      offerName: offers.name,
+    })
+    .from(offerPrices)
+    .innerJoin(offers, eq(offers.id, offerPrices.offerId))
+    .innerJoin(nests, eq(nests.id, offers.nestId))
+    .where(eq(offerPrices.id, meta.offerPriceId));
+  if (!row || row.nestId !== meta.nestId || row.accountId !== accountId) return undefined;
+  return row;
+}
+
+/**
+ * The first time a subscription holds a place (paid, or in its trial), its checkout is completed
+ * and its link counts a subscription won. Completing the checkout row only once is what makes the
+ * count exact, however many events and success-page visits observe it.
+ */
+async function completeCheckout(tx: Tx, meta: NestCheckoutMetadata, subscriptionId: string): Promise<void> {
+  const [completed] = await tx
+    .update(nestCheckouts)
+    .set({ subscriptionId, completedAt: new Date() })
+    .where(and(eq(nestCheckouts.id, meta.checkoutId), isNull(nestCheckouts.completedAt)))
+    .returning({ linkId: nestCheckouts.linkId });
+  if (!completed) return;
+  await tx
+    .update(nestLinks)
+    .set({ subscriptionsWon: sql`${nestLinks.subscriptionsWon} + 1` })
+    .where(eq(nestLinks.id, completed.linkId));
+}
+
+/**
+ * Makes our copy of a customer subscription what the provider says it is now: the customer (one
+ * identity per email), the subscription, its invoices and payments. Called for every webhook about
+ * a customer subscription on a connected account, and by the success page when the buyer is back
+ * before the webhook. It re-reads the current subscription (never an event's copy), under a lock
+ * per provider subscription, so events in any order and any number converge to one state.
+ *
+ * Nothing here checks the revenue limit: that pauses new checkouts only, renewals always land.
+ */
+export async function syncNestSubscription(
+  ctx: NestSyncContext,
+  tx: Tx,
+  accountId: string,
+  providerSubscriptionId: string,
+  options: { invoice?: ProviderInvoice },
+): Promise<NestSubscriptionRow | undefined> {
+  const provider = ctx.provider.name;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(7210433, hashtext(${`${provider}:${providerSubscriptionId}`}))`,
+  );
+  const snapshot = await ctx.provider.retrieveNestSubscription(accountId, providerSubscriptionId, { tx });
+  const meta = snapshot ? readProviderMetadata(snapshot.metadata) : undefined;
+  if (!snapshot || !meta) return undefined;
+  const target = await findTarget(tx, accountId, meta);
+  if (!target) return undefined;
+  const customer = await findOrCreateCustomer(tx, { email: meta.email, name: meta.name, locale: meta.locale });
+
+  const now = new Date();
+  const values = {
+    status: snapshot.status,
+    currentPeriodStart: snapshot.currentPeriodStart,
+    currentPeriodEnd: snapshot.currentPeriodEnd,
+    cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    providerCustomerId: snapshot.customerId,
+    updatedAt: now,
+  };
+  const [saved] = await tx
+    .insert(nestSubscriptions)
+    .values({
+      ...values,
+      nestId: meta.nestId,
+      customerId: customer.id,
+      offerPriceId: meta.offerPriceId,
+      provider,
+      providerSubscriptionId: snapshot.id,
+      linkId: meta.linkId,
+      canceledAt: snapshot.status === 'canceled' ? now : null,
+    })
+    .onConflictDoUpdate({ target: [nestSubscriptions.provider, nestSubscriptions.providerSubscriptionId], set: values })
+    .returning();
+  let subscription = saved!;
+  // The first time it is seen ended, the time it ended; a later sync keeps that time.
+  if (subscription.status === 'canceled' && !subscription.canceledAt) {
+    [subscription] = await tx
+      .update(nestSubscriptions)
+      .set({ canceledAt: now })
+      .where(eq(nestSubscriptions.id, subscription.id))
+      .returning() as [NestSubscriptionRow];
+  }
+  if (seatHolding.has(subscription.status)) await completeCheckout(tx, meta, subscription.id);
+
+  // The invoices this sync can see: the event's, the latest, and any we still hold as unpaid.
+  const invoices = new Map<string, ProviderInvoice>();
+  if (options.invoice) invoices.set(options.invoice.id, options.invoice);
+  if (snapshot.latestInvoice) invoices.set(snapshot.latestInvoice.id, snapshot.latestInvoice);
+  const unpaid = await tx
+    .select({ providerInvoiceId: nestInvoices.providerInvoiceId })
+    .from(nestInvoices)
+    .where(
+      and(
+        eq(nestInvoices.subscriptionId, subscription.id),
+        eq(nestInvoices.status, 'open'),
+        ne(nestInvoices.providerInvoiceId, snapshot.latestInvoice?.id ?? ''),
+      ),
+    );
+  for (const { providerInvoiceId } of unpaid) {
+    if (invoices.has(providerInvoiceId)) continue;
+    const fresh = await ctx.provider.retrieveNestInvoice(accountId, providerInvoiceId, { tx });
+    if (fresh) invoices.set(fresh.id, fresh);
+  }
+  const sync = { subscription, customer, target };
+  for (const invoice of invoices.values()) await syncNestInvoice(ctx, tx, sync, meta, invoice);
+  return subscription;
+}

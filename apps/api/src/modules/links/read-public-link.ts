@@ -1,0 +1,111 @@
+import { seatHoldingStatuses } from '@nest/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import {
+  nestLinks,
+  nestLogos,
+  nestSubscriptions,
+  nests,
+  offerPrices,
+  offers,
+  payoutAccounts,
+  planSubscriptions,
+  users,
+} from '../../db/schema/index.js';
+import type { ProviderName } from '../../payments/port.js';
+import { monthRevenueSql } from '../revenue/month-revenue.js';
+
+/** Plan statuses whose features stay on (as findMerchantPlan reads them): a late payment keeps them. */
+const livePlanStatuses = ['trialing', 'active', 'past_due'] as const;
+
+/**
+ * Everything the public page of a link and its checkout need, in one query on indexed columns: the
+ * active link by its public id, its offer with the current price version, the nest and its logo,
+ * whether the merchant's payout account takes payments, the seats taken (only when the offer has a
+ * capacity), the merchant's plan and, unless the plan has no limit, their revenue this month in
+ * their time zone. Public pages are read by anybody at any rate: nothing here is per-visitor, and
+ * nothing is cached across processes.
+ */
+export async function readPublicLink(db: Tx, provider: ProviderName, nestLinkId: string, now: Date) {
+  const livePlan = and(
+    eq(planSubscriptions.plan, 'enterprise'),
+    inArray(planSubscriptions.status, [...livePlanStatuses]),
+  );
+  const [row] = await db
+    .select({
+      linkId: nestLinks.id,
+      nestLinkId: nestLinks.publicId,
+      nest: {
+        id: nests.id,
+        name: nests.name,
+        category: nests.category,
+        ownerId: nests.ownerId,
+        timeZone: nests.timeZone,
+      },
+      logoEtag: nestLogos.etag,
+      offer: {
+        id: offers.id,
+        name: offers.name,
+        description: offers.description,
+        grants: offers.grants,
+        trialDays: offers.trialDays,
+        capacity: offers.capacity,
+        usageAllowance: offers.usageAllowance,
+        rewardRule: offers.rewardRule,
+        status: offers.status,
+        providerAccountId: offers.providerAccountId,
+      },
+      price: {
+        id: offerPrices.id,
+        amountCents: offerPrices.amountCents,
+        currency: offerPrices.currency,
+        interval: offerPrices.interval,
+        intervalCount: offerPrices.intervalCount,
+        providerPriceId: offerPrices.providerPriceId,
+      },
+      plan: planSubscriptions.plan,
+      planStatus: planSubscriptions.status,
+      payoutsEnabled: sql<boolean | null>`(select ${payoutAccounts.chargesEnabled} and ${payoutAccounts.payoutsEnabled}
+        from ${payoutAccounts}
+        where ${payoutAccounts.userId} = ${nests.ownerId} and ${payoutAccounts.provider} = ${provider}
+        order by ${payoutAccounts.createdAt} desc limit 1)`,
+      seatsTaken: sql<string>`case when ${offers.capacity} is null then 0 else (select count(*)
+        from ${nestSubscriptions} inner join ${offerPrices} held on held.id = ${nestSubscriptions.offerPriceId}
+        where held.offer_id = ${offers.id} and ${inArray(nestSubscriptions.status, [...seatHoldingStatuses])}) end`,
+      monthRevenueCents: sql<string | null>`case when ${livePlan} then null else ${monthRevenueSql(
+        users.id,
+        users.timeZone,
+        now,
+      )} end`,
+    })
+    .from(nestLinks)
+    .innerJoin(offers, eq(offers.id, nestLinks.offerId))
+    .innerJoin(nests, eq(nests.id, nestLinks.nestId))
+    .innerJoin(users, eq(users.id, nests.ownerId))
+    .innerJoin(
+      offerPrices,
+      and(
+        eq(offerPrices.offerId, offers.id),
+        eq(
+          offerPrices.version,
+          sql`(select max(latest.version) from ${offerPrices} latest where latest.offer_id = ${offers.id})`,
+        ),
+      ),
+    )
+    .leftJoin(nestLogos, eq(nestLogos.nestId, nests.id))
+    .leftJoin(planSubscriptions, eq(planSubscriptions.userId, nests.ownerId))
+    .where(and(eq(nestLinks.publicId, nestLinkId), eq(nestLinks.active, true)))
+    .limit(1);
+  if (!row) return undefined;
+  const planIsLive = row.planStatus !== null && (livePlanStatuses as readonly string[]).includes(row.planStatus);
+  return {
+    ...row,
+    plan: planIsLive ? row.plan : null,
+    payoutsEnabled: row.payoutsEnabled === true,
+    // Counts and sums come back as numeric strings; they stay integers.
+    seatsTaken: Number(row.seatsTaken),
+    monthRevenueCents: row.monthRevenueCents === null ? null : Number(row.monthRevenueCents),
+  };
+}
+
+export type PublicLinkRead = NonNullable<Awaited<ReturnType<typeof readPublicLink>>>;

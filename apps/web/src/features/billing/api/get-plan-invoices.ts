@@ -1,0 +1,27 @@
+import { type PlanInvoice, planInvoiceListSchema } from '@nest/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** Every invoice of the merchant's plan, newest first (GET /api/v1/users/{id}/stripe/invoices). */
+export async function getPlanInvoices(
+  merchantId: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<PlanInvoice[]> {
+  const body = await api.get<unknown>(`/api/v1/users/${encodeURIComponent(merchantId)}/stripe/invoices`, {
+    signal: options.signal,
+  });
+  return planInvoiceListSchema.parse(body).invoices;
+}
+
+export const planInvoicesQueryKey = (merchantId: string) => ['plan-invoices', 'history', merchantId] as const;
+
+export function getPlanInvoicesQueryOptions(merchantId: string) {
+  return queryOptions({
+    queryKey: planInvoicesQueryKey(merchantId),
+    queryFn: ({ signal }) => getPlanInvoices(merchantId, { signal }),
+  });
+}
+
+export function usePlanInvoices(merchantId: string) {
+  return useQuery(getPlanInvoicesQueryOptions(merchantId));
+}

@@ -1,0 +1,139 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { type ExtraServer, freePort, startExtraServer } from '../support/extra-server';
+import { expect, test } from '../support/fixtures';
+
+test('without an analytics key nothing is loaded and nothing is sent', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto('/links/Xk3q9Lm2');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Nest, home page' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(1_500);
+  expect(requests.filter((url) => url.includes('/assets/posthog-') || /posthog\.com/.test(url))).toEqual([]);
+});
+
+interface CapturedEvent {
+  event: string;
+  properties: Record<string, unknown>;
+}
+
+/** Decodes a PostHog capture request: JSON, gzip (compression=gzip-js) or base64 form data. */
+function decodeEvents(url: URL, body: Buffer): CapturedEvent[] {
+  let text: string;
+  if (url.searchParams.get('compression') === 'gzip-js' || (body[0] === 0x1f && body[1] === 0x8b)) {
+    text = gunzipSync(body).toString('utf8');
+  } else {
+    text = body.toString('utf8');
+    if (text.startsWith('data='))
+      text = Buffer.from(decodeURIComponent(text.slice(5)), 'base64').toString('utf8');
+  }
+  const parsed = JSON.parse(text) as CapturedEvent | CapturedEvent[] | { batch: CapturedEvent[] };
+  if (Array.isArray(parsed)) return parsed;
+  if ('batch' in parsed) return parsed.batch;
+  return [parsed];
+}
+
+test.describe('with an analytics key (a second server, with a local stand-in for PostHog)', () => {
+  // PostHog drops events from browsers that look automated (HeadlessChrome, navigator.webdriver):
+  // this browser passes for a visitor's Chrome, as in real use.
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36',
+  });
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false });
+      Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => undefined });
+    });
+  });
+
+  let collector: Server;
+  let app: ExtraServer;
+  const events: CapturedEvent[] = [];
+  const paths: string[] = [];
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    const collectorPort = await freePort();
+    collector = createServer((request: IncomingMessage, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const url = new URL(request.url ?? '/', `http://127.0.0.1:${collectorPort}`);
+        paths.push(`${request.method} ${url.pathname}`);
+        if (request.method === 'POST' && /^\/(e|i\/v0\/e|batch|capture)\/?$/.test(url.pathname)) {
+          try {
+            events.push(...decodeEvents(url, Buffer.concat(chunks)));
+          } catch (error) {
+            paths.push(`undecodable: ${String(error)}`);
+          }
+        }
+        response.writeHead(200, {
+          'content-type': 'application/json',
+          'access-control-allow-origin': request.headers.origin ?? '*',
+          'access-control-allow-credentials': 'true',
+          'access-control-allow-headers': 'content-type',
+        });
+        response.end('{"status":1}');
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(collectorPort, '127.0.0.1', resolve));
+    app = await startExtraServer({
+      POSTHOG_KEY: 'phc_e2e_test',
+      POSTHOG_HOST: `http://127.0.0.1:${collectorPort}`,
+    });
+  });
+
+  test.afterAll(async () => {
+    await app?.stop();
+    await new Promise<void>((resolve) => (collector ? collector.close(() => resolve()) : resolve()));
+  });
+
+  test('posthog-js loads after the page, and a page view with the full path follows each route change', async ({
+    page,
+  }) => {
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && consoleErrors.push(message.text()));
+    const scriptOrder: string[] = [];
+    page.on('request', (request) => {
+      const name = new URL(request.url()).pathname;
+      if (name.endsWith('.js')) scriptOrder.push(name);
+    });
+
+    const landing = await page.request.get(`${app.baseURL}/links/Xk3q9Lm2`);
+    const html = await landing.text();
+    expect(html).toContain('phc_e2e_test');
+    expect(html).not.toMatch(/posthog-[^"]*\.js/); // not preloaded: not on the critical path
+
+    await page.goto(`${app.baseURL}/links/Xk3q9Lm2?src=qr`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscribe');
+    await expect
+      .poll(() => events.filter((e) => e.event === '$pageview').map((e) => e.properties.$current_url), {
+        timeout: 20_000,
+      })
+      .toContain(`${app.baseURL}/links/Xk3q9Lm2?src=qr`);
+    // posthog-js was requested after the page's own route chunk.
+    const posthogAt = scriptOrder.findIndex((n) => n.startsWith('/assets/posthog-'));
+    const routeAt = scriptOrder.findIndex((n) => n.startsWith('/assets/links-'));
+    expect(posthogAt).toBeGreaterThan(routeAt);
+
+    // A client-side route change sends another page view with the new path.
+    await page.getByRole('link', { name: 'Legal', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Legal');
+    await expect
+      .poll(() => events.filter((e) => e.event === '$pageview').map((e) => e.properties.$current_url), {
+        timeout: 20_000,
+      })
+      .toContain(`${app.baseURL}/legal`);
+
+    const pageviews = events.filter((e) => e.event === '$pageview');
+    // Anonymous visitors get no person profile (person_profiles: 'identified_only').
+    expect(pageviews.every((e) => e.properties.$process_person_profile === false)).toBe(true);
+    // No automatic capture: only our page views (and nothing like $autocapture or $pageleave).
+    expect(events.filter((e) => !['$pageview', '$opt_in'].includes(e.event)).map((e) => e.event)).toEqual([]);
+    // Nothing blocked by the CSP, nothing else went wrong.
+    expect(consoleErrors).toEqual([]);
+  });
+});
