@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, testConfig } from '../src/config.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
@@ -8,9 +10,18 @@ import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 export const testDriver: 'pglite' | 'postgres' =
   process.env.NEST_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/** Every test database starts from the migrated dump made once by global-setup.ts (skips initdb). */
+let pgliteTemplate: Blob | undefined;
+function migratedPgliteDump(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  pgliteTemplate ??= new Blob([readFileSync(file)]);
+  return pgliteTemplate;
+}
+
 /** A fresh, isolated, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
 export async function createTestDatabase(): Promise<Database> {
-  if (testDriver === 'pglite') return openPglite();
+  if (testDriver === 'pglite') return openPglite(undefined, { loadDataDir: migratedPgliteDump() });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('NEST_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `nest_test_${randomBytes(6).toString('hex')}`;

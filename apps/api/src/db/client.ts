@@ -68,10 +68,15 @@ function lockDataFolder(dir: string): () => void {
 }
 
 /** Embedded PostgreSQL (PGlite): in a data folder, or in memory when dataDir is undefined. */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(
+  dataDir?: string,
+  options: { /** Start an in-memory database from a dump (tests: skips initdb). */ loadDataDir?: Blob } = {},
+): Promise<Database> {
   const unlock = dataDir ? lockDataFolder(dataDir) : () => {};
   try {
-    const client = dataDir ? await PGlite.create(path.join(dataDir, 'pglite')) : await PGlite.create();
+    const client = dataDir
+      ? await PGlite.create(path.join(dataDir, 'pglite'))
+      : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {
