@@ -11,6 +11,7 @@ import { requestLogSerializer } from './lib/tokens.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { authPlugin } from './plugins/auth.js';
+import { customerAuthPlugin } from './plugins/customer-auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
@@ -59,6 +60,7 @@ export async function buildApp({ config, database, mailer, rateLimiter, logger }
   await app.register(jobsPlugin);
   await app.register(emailsPlugin);
   await app.register(authPlugin);
+  await app.register(customerAuthPlugin);
   await app.register(paymentsPlugin);
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(spaPlugin, { root: config.WEB_DIST_DIR });

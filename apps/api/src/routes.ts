@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
+import { customerRoutes } from './modules/customers/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
 import { logoRoutes } from './modules/nests/logo-routes.js';
 import { nestRoutes } from './modules/nests/nest-routes.js';
@@ -25,6 +26,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(linkRoutes);
   await app.register(checkoutRoutes);
   await app.register(revenueRoutes);
+  await app.register(customerRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(slowRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(testingRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(seedSubscriberRoutes);

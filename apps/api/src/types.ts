@@ -40,6 +40,12 @@ export interface MerchantPrincipal {
   sessionId: string;
 }
 
+/** The signed-in nest customer, set by the customer-auth plugin's requireCustomer pre-handler. */
+export interface CustomerPrincipal {
+  customerId: string;
+  sessionId: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -51,8 +57,11 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     /** Pre-handler: 401 problem unless a merchant session is valid; sets request.merchant. */
     requireMerchant: preHandlerAsyncHookHandler;
+    /** Pre-handler: 401 problem unless a customer session is valid; sets request.customer. */
+    requireCustomer: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     merchant?: MerchantPrincipal;
+    customer?: CustomerPrincipal;
   }
 }

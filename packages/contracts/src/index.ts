@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './checkout.js';
+export * from './customers.js';
 export * from './health.js';
 export * from './links.js';
 export * from './locales.js';

@@ -49,6 +49,8 @@ export const errorCodes = [
   'offer_at_capacity',
   'revenue_limit_reached',
   'price_changed',
+  // customer area
+  'invalid_login_code',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,5 +1,7 @@
 import type { Locale } from '@nest/contracts';
 import { type EmailContent, type RenderedEmail, renderLayout } from './layout.js';
+import { customerCancelled } from './templates/customer-cancelled.js';
+import { customerLogin } from './templates/customer-login.js';
 import { emailChanged } from './templates/email-changed.js';
 import { passwordChanged } from './templates/password-changed.js';
 import { passwordReset } from './templates/password-reset.js';
@@ -26,6 +28,8 @@ export const emailTemplates = {
   receipt,
   'revenue-warning': revenueWarning,
   'revenue-limit-reached': revenueLimitReached,
+  'customer-login': customerLogin,
+  'customer-cancelled': customerCancelled,
 };
 
 export type EmailTemplateName = keyof typeof emailTemplates;

@@ -6,6 +6,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   unauthenticated: 401,
   invalid_credentials: 401,
   invalid_refresh_token: 401,
+  invalid_login_code: 401,
   forbidden: 403,
   foreign_origin: 403,
   plan_required: 403,

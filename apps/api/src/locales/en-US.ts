@@ -107,6 +107,10 @@ export const enUS = {
       title: 'The price has changed',
       detail: 'The price of this subscription has just changed to {{price}}. Please check it and subscribe again.',
     },
+    invalid_login_code: {
+      title: 'Code not valid',
+      detail: 'This code or link is not valid, has expired or was already used. Ask for a new one.',
+    },
   },
   fields: {
     required: 'This field is required.',

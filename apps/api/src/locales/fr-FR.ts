@@ -132,6 +132,10 @@ export const frFR: Messages = {
       title: 'Le prix a changé',
       detail: 'Le prix de cet abonnement vient de passer à {{price}}. Vérifiez-le et abonnez-vous à nouveau.',
     },
+    invalid_login_code: {
+      title: 'Code non valide',
+      detail: 'Ce code ou ce lien n’est pas valide, a expiré ou a déjà servi. Demandez-en un nouveau.',
+    },
   },
   fields: {
     required: 'Ce champ est obligatoire.',

@@ -2,6 +2,7 @@ import type { Locale, PlanId, SubscriptionStatus } from '@nest/contracts';
 import type { Tx } from '../db/client.js';
 import type { CatalogProvider } from './catalog.js';
 import type { NestCheckoutProvider } from './nest-checkout.js';
+import type { NestSubscriptionActionsProvider } from './nest-subscription-actions.js';
 
 /**
  * The one door to money. The app talks to a PaymentProvider and reacts to provider-neutral events;
@@ -149,7 +150,10 @@ export interface ProviderEvent {
  * Products and prices on connected accounts (the merchant's offers) come from catalog.ts; customers'
  * checkouts on them from nest-checkout.ts.
  */
-export interface PaymentProvider extends CatalogProvider, NestCheckoutProvider {
+export interface PaymentProvider
+  extends CatalogProvider,
+    NestCheckoutProvider,
+    NestSubscriptionActionsProvider {
   readonly name: ProviderName;
 
   /** Verifies a webhook delivery on its raw body; throws AppError('invalid_signature') otherwise. */

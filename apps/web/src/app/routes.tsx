@@ -1,9 +1,8 @@
-import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunction } from 'react-router';
 import { withChunkReload } from '@/lib/chunk-reload';
 import { PageNotFoundError } from '@/lib/fatal-error';
 import { loadNamespaces } from '@/lib/i18n/i18n';
 import type { Namespace } from '@/lib/i18n/namespaces';
-import { merchantAccount } from '@/lib/session-storage';
 import { AppShell, ShellFallback } from './app-shell';
 import { layoutIds } from './layout-ids';
 import { DefaultLayout } from './layouts/default-layout';
@@ -23,12 +22,21 @@ function lazyRoute<T>(load: () => Promise<T>, ...ns: Namespace[]) {
 }
 
 const admin = (load: () => Promise<object>) => lazyRoute(load, 'admin');
+/** The login, signup and password pages, and the layouts that carry the logout button. */
+const auth = (load: () => Promise<object>) => lazyRoute(load, 'admin', 'auth');
 const client = (load: () => Promise<object>) => lazyRoute(load, 'client');
 
-/** /admin, the merchant entry: the app for a known merchant, the login page otherwise. */
-function adminEntryLoader() {
-  return redirect(merchantAccount.get() ? paths.admin.app.dashboard.getHref() : paths.admin.login.getHref());
-}
+/**
+ * The merchant guards (spec §4, features/auth/guards): downloaded with the merchant area, never with
+ * the first page. /admin sends a signed-in merchant to the dashboard and others to the login page.
+ */
+const merchantGuards = withChunkReload(() => import('@/features/auth/guards/merchant-loaders'));
+const adminEntryLoader = async () => (await merchantGuards()).merchantEntryLoader();
+const merchantAppLoader = async () => (await merchantGuards()).merchantAppLoader();
+const merchantSessionLoader = async () => (await merchantGuards()).merchantSessionLoader();
+/** The guards run again on every page change inside their area, like the spec's route middleware. */
+const guardEveryPage: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 /** Any other address raises a page-not-found error carrying its path (spec §2). */
 function unknownRouteLoader({ request }: LoaderFunctionArgs): never {
@@ -79,20 +87,41 @@ export const routes: RouteObject[] = [
           { path: paths.admin.root.path, loader: adminEntryLoader, Component: ShellFallback },
           {
             id: layoutIds.adminCentered,
-            lazy: admin(() => import('./layouts/admin-centered-layout')),
+            lazy: auth(() => import('./layouts/admin-centered-layout')),
             children: [
-              { path: paths.admin.login.path, lazy: admin(() => import('./routes/admin/login-route')) },
-              { path: paths.admin.signup.path, lazy: admin(() => import('./routes/admin/signup-route')) },
-              { path: paths.admin.pricing.path, lazy: admin(() => import('./routes/admin/pricing-route')) },
+              { path: paths.admin.login.path, lazy: auth(() => import('./routes/admin/login-route')) },
+              { path: paths.admin.signup.path, lazy: auth(() => import('./routes/admin/signup-route')) },
+              {
+                path: paths.admin.pricing.path,
+                lazy: lazyRoute(() => import('./routes/admin/pricing-route'), 'admin', 'plans', 'billing'),
+              },
+              // Not in the spec's table: the password reset the login page links to (ADR 018).
+              {
+                path: paths.admin.forgotPassword.path,
+                lazy: auth(() => import('./routes/admin/forgot-password-route')),
+              },
+              {
+                path: paths.admin.resetPassword.path,
+                lazy: auth(() => import('./routes/admin/reset-password-route')),
+              },
             ],
           },
           {
             id: layoutIds.adminWithSidebar,
-            lazy: admin(() => import('./layouts/admin-with-sidebar-layout')),
+            loader: merchantAppLoader,
+            shouldRevalidate: guardEveryPage,
+            lazy: auth(() => import('./layouts/admin-with-sidebar-layout')),
             children: [
               {
                 path: paths.admin.app.account.path,
-                lazy: admin(() => import('./routes/admin/account-route')),
+                lazy: lazyRoute(
+                  () => import('./routes/admin/account-route'),
+                  'admin',
+                  'account',
+                  'auth',
+                  'billing',
+                  'plans',
+                ),
               },
               {
                 path: paths.admin.app.customers.path,
@@ -100,36 +129,67 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.admin.app.dashboard.path,
-                lazy: admin(() => import('./routes/admin/dashboard-route')),
+                lazy: lazyRoute(() => import('./routes/admin/dashboard-route'), 'admin', 'payouts'),
               },
-              { path: paths.admin.app.links.path, lazy: admin(() => import('./routes/admin/links-route')) },
-              { path: paths.admin.app.prices.path, lazy: admin(() => import('./routes/admin/prices-route')) },
+              {
+                path: paths.admin.app.links.path,
+                lazy: lazyRoute(() => import('./routes/admin/links-route'), 'admin', 'link-manager'),
+              },
+              {
+                path: paths.admin.app.prices.path,
+                lazy: lazyRoute(() => import('./routes/admin/prices-route'), 'admin', 'offers', 'payouts'),
+              },
               { path: paths.admin.app.verify.path, lazy: admin(() => import('./routes/admin/verify-route')) },
             ],
           },
           {
             id: layoutIds.adminWCentered,
-            lazy: admin(() => import('./layouts/admin-w-centered-layout')),
+            loader: merchantSessionLoader,
+            shouldRevalidate: guardEveryPage,
+            lazy: auth(() => import('./layouts/admin-w-centered-layout')),
             children: [
               {
                 path: paths.admin.onboarding.createNest.path,
-                lazy: admin(() => import('./routes/admin/create-nest-route')),
+                lazy: lazyRoute(
+                  () => import('./routes/admin/create-nest-route'),
+                  'admin',
+                  'nests',
+                  'payouts',
+                ),
               },
               {
                 path: paths.admin.onboarding.paymentRecover.path,
-                lazy: admin(() => import('./routes/admin/payment-recover-route')),
+                lazy: lazyRoute(
+                  () => import('./routes/admin/payment-recover-route'),
+                  'admin',
+                  'billing',
+                  'plans',
+                ),
               },
               {
                 path: paths.admin.onboarding.paymentSuccess.path,
-                lazy: admin(() => import('./routes/admin/payment-success-route')),
+                lazy: lazyRoute(
+                  () => import('./routes/admin/payment-success-route'),
+                  'admin',
+                  'billing',
+                  'plans',
+                ),
               },
               {
                 path: paths.admin.onboarding.stripeConnectRefresh.path,
-                lazy: admin(() => import('./routes/admin/stripe-connect-refresh-route')),
+                lazy: lazyRoute(
+                  () => import('./routes/admin/stripe-connect-refresh-route'),
+                  'admin',
+                  'payouts',
+                ),
               },
               {
                 path: paths.admin.onboarding.stripeConnectReturn.path,
-                lazy: admin(() => import('./routes/admin/stripe-connect-return-route')),
+                lazy: lazyRoute(
+                  () => import('./routes/admin/stripe-connect-return-route'),
+                  'admin',
+                  'payouts',
+                ),
               },
             ],
           },
@@ -140,7 +200,11 @@ export const routes: RouteObject[] = [
               { path: paths.client.login.path, lazy: client(() => import('./routes/client/login-route')) },
               {
                 path: paths.client.app.subscriptionSuccess.path,
-                lazy: client(() => import('./routes/client/subscription-success-route')),
+                lazy: lazyRoute(
+                  () => import('./routes/client/subscription-success-route'),
+                  'client',
+                  'links',
+                ),
               },
             ],
           },

@@ -12,7 +12,8 @@ export function useApiErrorMessage(): (error: unknown) => string {
     (error: unknown) => {
       if (isApiError(error)) {
         if (error.isNetworkError) return t('connectivity.offline');
-        if (error.problem.detail) return error.problem.detail;
+        // 'about:blank' is the client's stand-in for an answer without a problem document (a proxy's page).
+        if (error.problem.type !== 'about:blank' && error.problem.detail) return error.problem.detail;
       }
       return t('errors.generic.hint');
     },

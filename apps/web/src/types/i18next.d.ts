@@ -1,10 +1,13 @@
 import 'i18next';
+import type account from '../locales/en-US/account.json';
 import type admin from '../locales/en-US/admin.json';
 import type auth from '../locales/en-US/auth.json';
+import type billing from '../locales/en-US/billing.json';
 import type client from '../locales/en-US/client.json';
 import type common from '../locales/en-US/common.json';
 import type landing from '../locales/en-US/landing.json';
 import type legal from '../locales/en-US/legal.json';
+import type linkManager from '../locales/en-US/link-manager.json';
 import type links from '../locales/en-US/links.json';
 import type nests from '../locales/en-US/nests.json';
 import type offers from '../locales/en-US/offers.json';
@@ -25,9 +28,12 @@ declare module 'i18next' {
       auth: typeof auth;
       client: typeof client;
       links: typeof links;
+      'link-manager': typeof linkManager;
       nests: typeof nests;
       offers: typeof offers;
       payouts: typeof payouts;
+      billing: typeof billing;
+      account: typeof account;
     };
   }
 }

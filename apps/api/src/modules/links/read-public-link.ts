@@ -1,5 +1,5 @@
 import { seatHoldingStatuses } from '@nest/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
   nestLinks,
@@ -65,13 +65,16 @@ export async function readPublicLink(db: Tx, provider: ProviderName, nestLinkId:
       },
       plan: planSubscriptions.plan,
       planStatus: planSubscriptions.status,
-      payoutsEnabled: sql<boolean | null>`(select ${payoutAccounts.chargesEnabled} and ${payoutAccounts.payoutsEnabled}
+      payoutsEnabled: sql<boolean | null>`(select ${and(
+        eq(payoutAccounts.chargesEnabled, true),
+        eq(payoutAccounts.payoutsEnabled, true),
+      )}
         from ${payoutAccounts}
-        where ${payoutAccounts.userId} = ${nests.ownerId} and ${payoutAccounts.provider} = ${provider}
-        order by ${payoutAccounts.createdAt} desc limit 1)`,
-      seatsTaken: sql<string>`case when ${offers.capacity} is null then 0 else (select count(*)
-        from ${nestSubscriptions} inner join ${offerPrices} held on held.id = ${nestSubscriptions.offerPriceId}
-        where held.offer_id = ${offers.id} and ${inArray(nestSubscriptions.status, [...seatHoldingStatuses])}) end`,
+        where ${and(eq(payoutAccounts.userId, nests.ownerId), eq(payoutAccounts.provider, provider))}
+        order by ${desc(payoutAccounts.createdAt)} limit 1)`,
+      seatsTaken: sql<string>`case when ${isNull(offers.capacity)} then 0 else (select count(*)
+        from ${nestSubscriptions} inner join ${offerPrices} held on ${eq(sql`held.id`, nestSubscriptions.offerPriceId)}
+        where ${and(eq(sql`held.offer_id`, offers.id), inArray(nestSubscriptions.status, [...seatHoldingStatuses]))}) end`,
       monthRevenueCents: sql<string | null>`case when ${livePlan} then null else ${monthRevenueSql(
         users.id,
         users.timeZone,
@@ -88,7 +91,7 @@ export async function readPublicLink(db: Tx, provider: ProviderName, nestLinkId:
         eq(offerPrices.offerId, offers.id),
         eq(
           offerPrices.version,
-          sql`(select max(latest.version) from ${offerPrices} latest where latest.offer_id = ${offers.id})`,
+          sql`(select max(latest.version) from ${offerPrices} latest where ${eq(sql`latest.offer_id`, offers.id)})`,
         ),
       ),
     )

@@ -24,11 +24,12 @@ export const monthKeySql = (now: Date, timeZone: AnyPgColumn | SQL) =>
 /**
  * The month's revenue of the merchant whose id is `ownerId` (a column or a value): succeeded
  * customer payments of their nest. A scalar subquery, so the public link page can fold it into its
- * one query; it reads the (nest_id, occurred_at) index.
+ * one query; it reads the (nest_id, occurred_at) index. Column references sit inside eq()/and(),
+ * which Drizzle always qualifies with their table (bare ones are not, in a one-table select).
  */
 export function monthRevenueSql(ownerId: AnyPgColumn | SQL, timeZone: AnyPgColumn | SQL, now: Date) {
   return sql<string>`(select coalesce(sum(${nestTransactions.amountCents}), 0) from ${nestTransactions}
-    inner join ${nests} on ${nests.id} = ${nestTransactions.nestId}
+    inner join ${nests} on ${eq(nests.id, nestTransactions.nestId)}
     where ${and(
       eq(nests.ownerId, ownerId),
       eq(nestTransactions.kind, 'payment'),

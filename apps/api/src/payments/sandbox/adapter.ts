@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.js';
 import type { CatalogProvider } from '../catalog.js';
 import { toProviderEvent } from '../events.js';
 import type { NestCheckoutProvider } from '../nest-checkout.js';
+import type { NestSubscriptionActionsProvider } from '../nest-subscription-actions.js';
 import type {
   CallOptions,
   PayInvoiceResult,
@@ -24,6 +25,7 @@ import type {
 import { verifyWebhookPayload } from '../webhook-signature.js';
 import * as accounts from './accounts.js';
 import { sandboxCatalog } from './catalog.js';
+import { sandboxNestSubscriptionActions } from './nest-subscription-actions.js';
 import { changeSubscriptionItem, setCancelAtPeriodEnd } from './change-subscription.js';
 import { chargeInvoice } from './charge-invoice.js';
 import { applyCardUpdate, createSetupSession, createSubscriptionSession } from './checkout.js';
@@ -69,6 +71,11 @@ export class SandboxProvider implements PaymentProvider {
     sandboxNestCheckout(this.options).retrieveNestSubscription(...a);
   readonly retrieveNestInvoice: NestCheckoutProvider['retrieveNestInvoice'] = (...a) =>
     sandboxNestCheckout(this.options).retrieveNestInvoice(...a);
+  // Customers' own actions on their subscriptions (./nest-subscription-actions.ts).
+  readonly setNestCancelAtPeriodEnd: NestSubscriptionActionsProvider['setNestCancelAtPeriodEnd'] = (...a) =>
+    sandboxNestSubscriptionActions(this.options).setNestCancelAtPeriodEnd(...a);
+  readonly payNestInvoice: NestSubscriptionActionsProvider['payNestInvoice'] = (...a) =>
+    sandboxNestSubscriptionActions(this.options).payNestInvoice(...a);
   constructor(private readonly options: SandboxProviderOptions) {}
 
   private get deps(): SandboxDeps {

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.js';
 import type { CatalogProvider } from '../catalog.js';
 import { toProviderEvent } from '../events.js';
 import type { NestCheckoutProvider } from '../nest-checkout.js';
+import type { NestSubscriptionActionsProvider } from '../nest-subscription-actions.js';
 import type {
   PayInvoiceResult,
   PaymentProvider,
@@ -18,6 +19,7 @@ import { verifyWebhookPayload } from '../webhook-signature.js';
 import { stripeCatalog } from './catalog.js';
 import { isMissing, toAppError } from './map-error.js';
 import { stripeNestCheckout } from './nest-checkout.js';
+import { stripeNestSubscriptionActions } from './nest-subscription-actions.js';
 import {
   PLAN_KEY,
   SESSION_SUBSCRIPTION_KEY,
@@ -102,6 +104,10 @@ export class StripeProvider implements PaymentProvider {
     stripeNestCheckout(this.stripe).retrieveNestSubscription(...a);
   readonly retrieveNestInvoice: NestCheckoutProvider['retrieveNestInvoice'] = (...a) =>
     stripeNestCheckout(this.stripe).retrieveNestInvoice(...a);
+  readonly setNestCancelAtPeriodEnd: NestSubscriptionActionsProvider['setNestCancelAtPeriodEnd'] = (...a) =>
+    stripeNestSubscriptionActions(this.stripe).setNestCancelAtPeriodEnd(...a);
+  readonly payNestInvoice: NestSubscriptionActionsProvider['payNestInvoice'] = (...a) =>
+    stripeNestSubscriptionActions(this.stripe).payNestInvoice(...a);
   private readonly priceIds = new Map<string, string>();
 
   constructor(

@@ -6,6 +6,7 @@ import { PageTransition } from '@/components/layout/page-transition';
 import { PreferenceControls } from '@/components/layout/preference-controls';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetClose, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { MerchantSessionPanel } from '@/features/auth/components/merchant-session-panel';
 import { paths } from '../paths';
 import { AdminNav } from './admin-nav';
 
@@ -40,6 +41,7 @@ export function AdminWithSidebarLayout() {
         <div className="mt-8 flex-1 overflow-y-auto">
           <AdminNav />
         </div>
+        <MerchantSessionPanel className="border-t border-slate-200 py-4 dark:border-slate-800" />
         <PreferenceControls className="border-t border-slate-200 pt-4 dark:border-slate-800" />
       </aside>
 
@@ -62,6 +64,7 @@ export function AdminWithSidebarLayout() {
             <div className="mt-6 flex-1 overflow-y-auto">
               <AdminNav onNavigate={() => setMenuOpen(false)} />
             </div>
+            <MerchantSessionPanel className="border-t border-slate-200 py-4 dark:border-slate-800" />
             <PreferenceControls className="border-t border-slate-200 pt-4 dark:border-slate-800" />
           </SheetContent>
         </Sheet>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { Brand } from '@/components/layout/brand';
@@ -16,7 +17,7 @@ export type CenteredLayoutName =
  * The centered layouts: a header with the nest brand, the area's name and the preferences, and the
  * page in a centered column — narrow for forms (login, signup), wide ("w") for multi-part content.
  */
-export function CenteredLayout({ name }: { name: CenteredLayoutName }) {
+export function CenteredLayout({ name, actions }: { name: CenteredLayoutName; actions?: ReactNode }) {
   const { t } = useTranslation();
   const area = name.startsWith('admin') ? 'admin' : 'client';
   const wide = name.includes('-w-');
@@ -40,7 +41,10 @@ export function CenteredLayout({ name }: { name: CenteredLayoutName }) {
               {area === 'admin' ? t('nav.merchantArea') : t('nav.customerArea')}
             </span>
           </div>
-          <PreferenceControls />
+          <div className="flex flex-wrap items-center gap-2">
+            <PreferenceControls />
+            {actions}
+          </div>
         </div>
       </header>
       <MainContent className="flex flex-1 justify-center px-4 py-10 sm:items-center sm:px-6">

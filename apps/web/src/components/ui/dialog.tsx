@@ -19,7 +19,10 @@ export function DialogDescription({
   ...props
 }: ComponentPropsWithRef<typeof RadixDialog.Description>) {
   return (
-    <RadixDialog.Description className={cn('mt-2 text-sm text-slate-600 dark:text-slate-300', className)} {...props} />
+    <RadixDialog.Description
+      className={cn('mt-2 text-sm text-slate-600 dark:text-slate-300', className)}
+      {...props}
+    />
   );
 }
 

@@ -36,7 +36,10 @@ export function Field({ label, hint, error, labelSuffix, className, id, children
       <label htmlFor={controlId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
         {label}
         {labelSuffix ? (
-          <span className="ml-1 font-normal text-slate-500 dark:text-slate-400">{labelSuffix}</span>
+          <>
+            {' '}
+            <span className="font-normal text-slate-500 dark:text-slate-400">{labelSuffix}</span>
+          </>
         ) : null}
       </label>
       {children({ id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}

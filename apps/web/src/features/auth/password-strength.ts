@@ -42,7 +42,7 @@ const COMMON = [
   '2026',
 ];
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
@@ -51,7 +51,7 @@ function withoutPredictableParts(password: string, userInputs: readonly string[]
   const words = userInputs
     .flatMap((input) => input.toLowerCase().split(/[\s@.+_-]+/))
     .filter((word) => word.length >= 3);
-  const parts = [...new Set([...COMMON, ...words])].sort((a, b) => b.length - a.length).map(escape);
+  const parts = [...new Set([...COMMON, ...words])].sort((a, b) => b.length - a.length).map(escapeRegExp);
   return password.toLowerCase().replace(new RegExp(parts.join('|'), 'g'), '\u0001');
 }
 

@@ -1,9 +1,4 @@
-import {
-  loginBodySchema,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '@nest/contracts';
+import { loginBodySchema, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@nest/contracts';
 
 /**
  * The checks the browser can make before sending, mirroring the API's (same email rule, same length
@@ -44,8 +39,10 @@ export function checkCurrentPassword(value: string): FieldProblem | null {
 export function checkNewPassword(value: string): FieldProblem | null {
   if (!value) return { key: 'passwordRequired' };
   const length = characterCount(value);
-  if (length < PASSWORD_MIN_LENGTH) return { key: 'passwordTooShort', params: { minimum: PASSWORD_MIN_LENGTH } };
-  if (length > PASSWORD_MAX_LENGTH) return { key: 'passwordTooLong', params: { maximum: PASSWORD_MAX_LENGTH } };
+  if (length < PASSWORD_MIN_LENGTH)
+    return { key: 'passwordTooShort', params: { minimum: PASSWORD_MIN_LENGTH } };
+  if (length > PASSWORD_MAX_LENGTH)
+    return { key: 'passwordTooLong', params: { maximum: PASSWORD_MAX_LENGTH } };
   return null;
 }
 

@@ -7,5 +7,7 @@ import type { Merchant, PlanId } from '@nest/contracts';
 export function runningPlanOf(merchant: Merchant | null | undefined): PlanId | null {
   const subscription = merchant?.subscription;
   if (!subscription) return null;
-  return subscription.status === 'incomplete' || subscription.status === 'canceled' ? null : subscription.plan;
+  return subscription.status === 'incomplete' || subscription.status === 'canceled'
+    ? null
+    : subscription.plan;
 }

@@ -11,8 +11,11 @@ export const namespaces = [
   'auth',
   'client',
   'links',
+  'link-manager',
   'nests',
   'offers',
   'payouts',
+  'billing',
+  'account',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

@@ -17,7 +17,14 @@ import { pageMessages } from './messages.js';
 type Form = Record<string, string | undefined>;
 
 function sendPage(reply: FastifyReply, status: number, body: string) {
-  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+  // The app's default Referrer-Policy (no-referrer) makes a browser send `Origin: null` with a form
+  // POST, which the CSRF check refuses: these pages' forms must carry their own (same) origin.
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'same-origin')
+    .type('text/html; charset=utf-8')
+    .send(body);
 }
 
 /**

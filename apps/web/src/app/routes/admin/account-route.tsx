@@ -1,8 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/layout/page-title';
+import { Card } from '@/components/ui/card';
+import { PasswordForm } from '@/features/account/components/password-form';
+import { ProfileForm } from '@/features/account/components/profile-form';
+import { currentMerchantQueryKey, useCurrentMerchant } from '@/features/auth/api/get-current-merchant';
+import { PasswordStrengthMeter } from '@/features/auth/components/password-strength-meter';
+import { rememberMerchant } from '@/features/auth/merchant-session';
+import { planInvoicesQueryKey } from '@/features/billing/api/get-plan-invoices';
+import { InvoiceHistory } from '@/features/billing/components/invoice-history';
+import { PlanPanel } from '@/features/plans/components/plan-panel';
 
-/** The merchant's account (/admin/app/account). */
+/** The merchant's account (/admin/app/account): profile, plan and its invoices, password. */
 export function Component() {
   const { t } = useTranslation('admin');
-  return <PageTitle>{t('pages.account')}</PageTitle>;
+  const { t: tAccount } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const { data: merchant } = useCurrentMerchant();
+  if (!merchant) return <PageTitle>{t('pages.account')}</PageTitle>;
+
+  const onPlanChanged = () => {
+    // The guards read the plan from the signed-in merchant; the change also made an invoice.
+    void queryClient.invalidateQueries({ queryKey: currentMerchantQueryKey });
+    void queryClient.invalidateQueries({ queryKey: planInvoicesQueryKey(merchant.id) });
+  };
+
+  return (
+    <div>
+      <PageTitle>{t('pages.account')}</PageTitle>
+      <div className="flex flex-col gap-6">
+        <Card title={tAccount('profile.title')} description={tAccount('profile.intro')}>
+          <ProfileForm merchant={merchant} onSaved={(saved) => rememberMerchant(queryClient, saved)} />
+        </Card>
+        <PlanPanel merchantId={merchant.id} timeZone={merchant.time_zone} onChanged={onPlanChanged} />
+        <InvoiceHistory merchantId={merchant.id} timeZone={merchant.time_zone} />
+        <Card title={tAccount('password.title')} description={tAccount('password.intro')}>
+          <PasswordForm
+            merchant={merchant}
+            renderStrength={(password, userInputs) => (
+              <PasswordStrengthMeter password={password} userInputs={userInputs} />
+            )}
+          />
+        </Card>
+      </div>
+    </div>
+  );
 }

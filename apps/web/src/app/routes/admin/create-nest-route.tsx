@@ -1,8 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/layout/page-title';
+import { Button } from '@/components/ui/button';
+import { currentMerchantQueryKey } from '@/features/auth/api/get-current-merchant';
+import { useNest } from '@/features/nests/api/get-nest';
+import { CreateNestForm } from '@/features/nests/components/create-nest-form';
+import { OnboardingSteps } from '@/features/nests/components/onboarding-steps';
+import { PayoutOnboardingCard } from '@/features/payouts/components/payout-onboarding-card';
+import { isApiError } from '@/lib/api-error';
+import { toast } from '@/lib/toast';
 
-/** Onboarding: creating the merchant's nest (/admin/onboarding/create-nest). */
+/**
+ * Onboarding (/admin/onboarding/create-nest): the merchant's nest first, then the payout account.
+ * A merchant who already has a nest (back here, or after a reload) lands on the payout step.
+ */
 export function Component() {
-  const { t } = useTranslation('admin');
-  return <PageTitle>{t('pages.createNest')}</PageTitle>;
+  const { t } = useTranslation(['admin', 'nests']);
+  const queryClient = useQueryClient();
+  const nest = useNest();
+
+  return (
+    <div>
+      <PageTitle>{t('admin:pages.createNest')}</PageTitle>
+      {nest.isPending ? (
+        <p aria-busy="true" className="text-slate-500 dark:text-slate-400">
+          {t('nests:page.loading')}
+        </p>
+      ) : nest.isError ? (
+        <div
+          role="alert"
+          className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+        >
+          <p>{t('nests:page.loadError')}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => void nest.refetch()}>
+            {t('nests:page.retry')}
+          </Button>
+        </div>
+      ) : nest.data ? (
+        <>
+          <OnboardingSteps current="payouts" />
+          <p className="mb-6 text-slate-600 dark:text-slate-300">{t('nests:page.payoutsIntro')}</p>
+          <PayoutOnboardingCard />
+        </>
+      ) : (
+        <>
+          <OnboardingSteps current="nest" />
+          <p className="mb-6 text-slate-600 dark:text-slate-300">{t('nests:page.intro')}</p>
+          <CreateNestForm
+            onCreated={({ nest: created, logoError }) => {
+              toast.success(t('nests:toasts.created', { name: created.name }));
+              if (logoError) {
+                const reason = isApiError(logoError) ? logoError.problem.detail : '';
+                toast.warning(t('nests:toasts.logoFailed', { reason }));
+              }
+              // The merchant is onboarded now: the guards must not act on the cached account.
+              void queryClient.invalidateQueries({ queryKey: currentMerchantQueryKey });
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
 }

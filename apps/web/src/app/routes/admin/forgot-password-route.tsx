@@ -10,7 +10,9 @@ export function Component() {
   const state: unknown = useLocation().state;
   // The login form hands over the email already typed, so the merchant does not type it twice.
   const email =
-    state && typeof state === 'object' && 'email' in state && typeof state.email === 'string' ? state.email : '';
+    state && typeof state === 'object' && 'email' in state && typeof state.email === 'string'
+      ? state.email
+      : '';
   return (
     <>
       <PageTitle>{t('forgotPassword.title')}</PageTitle>

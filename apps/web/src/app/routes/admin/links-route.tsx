@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/layout/page-title';
+import { LinksScreen } from '@/features/links/components/links-screen';
 
 /** The merchant's offer links (/admin/app/links). */
 export function Component() {
-  const { t } = useTranslation('admin');
-  return <PageTitle>{t('pages.links')}</PageTitle>;
+  return <LinksScreen />;
 }

@@ -2,10 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
-import {
-  getCurrentMerchantQueryOptions,
-  useCurrentMerchant,
-} from '@/features/auth/api/get-current-merchant';
+import { getCurrentMerchantQueryOptions, useCurrentMerchant } from '@/features/auth/api/get-current-merchant';
 import { PaymentRecovery } from '@/features/billing/components/payment-recovery';
 import { getPlanStateQueryOptions } from '@/features/plans/api/get-plan-state';
 import { paths } from '../../paths';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { type LoaderFunctionArgs, Link, replace, useLoaderData, useNavigate } from 'react-router';
+import { Link, type LoaderFunctionArgs, replace, useLoaderData, useNavigate } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { AuthPanel } from '@/features/auth/components/auth-panel';
 import { linkClass } from '@/features/auth/components/link-style';

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/layout/page-title';
+import { useSearchParams } from 'react-router';
+import { SubscriptionSuccess } from '@/features/checkout/components/subscription-success';
 
-/** After subscribing (/client/app/subscriptions/success). */
+/** After subscribing (/client/app/subscriptions/success?session_id=…), back from the payment page. */
 export function Component() {
-  const { t } = useTranslation('client');
-  return <PageTitle>{t('pages.subscriptionSuccess')}</PageTitle>;
+  const [params] = useSearchParams();
+  return <SubscriptionSuccess sessionId={params.get('session_id')} />;
 }

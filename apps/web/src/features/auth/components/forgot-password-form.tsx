@@ -29,7 +29,9 @@ function LinkSent({ email, onAgain }: { email: string; onAgain: () => void }) {
         tabIndex={-1}
         className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900 dark:border-brand-900 dark:bg-brand-950/60 dark:text-brand-100"
       >
-        <p className="font-medium">{t('forgotPassword.sent', { email, minutes: PASSWORD_RESET_TTL_MINUTES })}</p>
+        <p className="font-medium">
+          {t('forgotPassword.sent', { email, minutes: PASSWORD_RESET_TTL_MINUTES })}
+        </p>
         <p className="mt-1">{t('forgotPassword.sentHint')}</p>
       </div>
       <Button variant="secondary" size="lg" className="w-full" onClick={onAgain}>

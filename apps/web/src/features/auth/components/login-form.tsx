@@ -49,7 +49,12 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (merchant: Merchant) => 
         {...form.field('email')}
       />
       <div className="flex flex-col gap-2">
-        <PasswordField label={t('fields.password')} autoComplete="current-password" required {...form.field('password')} />
+        <PasswordField
+          label={t('fields.password')}
+          autoComplete="current-password"
+          required
+          {...form.field('password')}
+        />
         <Link
           to={paths.admin.forgotPassword.getHref()}
           state={{ email: form.values.email.trim() }}

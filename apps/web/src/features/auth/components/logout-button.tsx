@@ -1,20 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
+import { Button, type ButtonStyle } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
 import { useLogOut } from '../api/log-out';
 
 /** Logs the merchant out and opens the login page (spec §4); says so when the server cannot be reached. */
-export function LogoutButton({ className }: { className?: string }) {
+export function LogoutButton({ className, size }: { className?: string; size?: ButtonStyle['size'] }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const logOut = useLogOut();
   return (
     <Button
       variant="secondary"
-      className={cn('w-full', className)}
+      size={size}
+      className={className}
       disabled={logOut.isPending}
       onClick={() =>
         logOut.mutate(undefined, {

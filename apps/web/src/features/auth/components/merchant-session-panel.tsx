@@ -20,7 +20,7 @@ export function MerchantSessionPanel({ className }: { className?: string }) {
           <span className="block truncate text-slate-600 dark:text-slate-400">{merchant.email}</span>
         </p>
       ) : null}
-      <LogoutButton />
+      <LogoutButton className="w-full" />
     </div>
   );
 }

@@ -35,7 +35,10 @@ export function PasswordStrengthMeter({
           />
         ))}
       </div>
-      <p className="min-w-24 text-right text-xs font-medium text-slate-700 dark:text-slate-300" aria-live="polite">
+      <p
+        className="min-w-24 text-right text-xs font-medium text-slate-700 dark:text-slate-300"
+        aria-live="polite"
+      >
         {t('password.strength.summary', { level: t(`password.strength.${strength}`) })}
       </p>
     </div>

@@ -66,7 +66,11 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (merchant: Merchant) =>
         below={<PasswordStrengthMeter password={password} userInputs={[name, email]} />}
         {...form.field('password')}
       />
-      <FormSubmit pending={signUp.isPending} label={t('signup.submit')} pendingLabel={t('signup.submitting')} />
+      <FormSubmit
+        pending={signUp.isPending}
+        label={t('signup.submit')}
+        pendingLabel={t('signup.submitting')}
+      />
       <p className="text-center text-xs text-slate-600 dark:text-slate-400">
         <Trans
           t={t}

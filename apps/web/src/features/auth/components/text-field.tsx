@@ -50,7 +50,9 @@ export function TextField({
           )}
           {...input}
         />
-        {trailing ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div> : null}
+        {trailing ? (
+          <div className="absolute inset-y-0 right-0 flex items-center pr-1">{trailing}</div>
+        ) : null}
       </div>
       {below}
       {error ? (

@@ -10,12 +10,17 @@ function isSignedOut(error: unknown): boolean {
   return isApiError(error) && error.status === 401;
 }
 
-function loadMerchant(queryClient: QueryClient, options: { fresh: boolean }): Promise<Merchant> {
+/**
+ * Always from the server: a session ended elsewhere (logout in another tab, password reset) or a plan
+ * just paid must count at this navigation, not when the cache gets stale. The screens then read the
+ * answer from the cache instead of asking again.
+ */
+function loadMerchant(queryClient: QueryClient): Promise<Merchant> {
   return queryClient.fetchQuery({
     ...getCurrentMerchantQueryOptions(),
     // The guard runs the refresh itself (below), in the spec's order, instead of the API client.
     queryFn: ({ signal }) => getCurrentMerchant({ signal, renewSession: false }),
-    ...(options.fresh ? { staleTime: 0 } : {}),
+    staleTime: 0,
   });
 }
 
@@ -28,13 +33,13 @@ function loadMerchant(queryClient: QueryClient, options: { fresh: boolean }): Pr
  */
 export async function loadMerchantSession(queryClient: QueryClient): Promise<Merchant | null> {
   try {
-    return await loadMerchant(queryClient, { fresh: false });
+    return await loadMerchant(queryClient);
   } catch (error) {
     if (!isSignedOut(error)) throw error;
   }
   try {
     await refreshSession();
-    return await loadMerchant(queryClient, { fresh: true });
+    return await loadMerchant(queryClient);
   } catch (error) {
     if (!isSignedOut(error)) throw error;
   }

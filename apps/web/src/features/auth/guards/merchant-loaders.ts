@@ -23,7 +23,8 @@ function sessionEnded(): void {
 export async function merchantEntryLoader(): Promise<never> {
   installSessionRenewal();
   // A new tab has no stored account yet, but its cookies may still hold a session.
-  const signedIn = merchantAccount.get() !== null || (await loadMerchantSession(getAppQueryClient())) !== null;
+  const signedIn =
+    merchantAccount.get() !== null || (await loadMerchantSession(getAppQueryClient())) !== null;
   throw replace(signedIn ? paths.admin.app.dashboard.getHref() : paths.admin.login.getHref());
 }
 

@@ -28,6 +28,7 @@ interface InvoiceTableProps {
  */
 export function InvoiceTable({ invoices, timeZone, caption, variant }: InvoiceTableProps) {
   const { t } = useTranslation('billing');
+  const { t: tPlans } = useTranslation('plans');
   const money = useFormatMoney();
   const formatDate = useFormatDate();
   const date = (iso: string) => formatDate(iso, { timeZone, style: 'long' });
@@ -54,12 +55,15 @@ export function InvoiceTable({ invoices, timeZone, caption, variant }: InvoiceTa
       </thead>
       <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
         {invoices.map((invoice) => {
-          const plan = invoice.plan ? t(`plans:names.${invoice.plan}`) : '';
+          const plan = invoice.plan ? tPlans(`names.${invoice.plan}`) : '';
           const period =
             invoice.period_start && invoice.period_end
               ? t('invoices.period', { start: date(invoice.period_start), end: date(invoice.period_end) })
               : null;
-          const amount = variant === 'unpaid' || invoice.status !== 'paid' ? invoice.amount_due_cents : invoice.amount_paid_cents;
+          const amount =
+            variant === 'unpaid' || invoice.status !== 'paid'
+              ? invoice.amount_due_cents
+              : invoice.amount_paid_cents;
           return (
             <tr key={invoice.id} data-invoice={invoice.id} className="block py-3 sm:table-row sm:py-0">
               <td className={cell}>
@@ -69,7 +73,9 @@ export function InvoiceTable({ invoices, timeZone, caption, variant }: InvoiceTa
               <td className={cell}>
                 <span className={label}>{t('invoices.description')}: </span>
                 {t(`invoices.reasons.${invoice.billing_reason}`, { plan })}
-                {period ? <span className="block text-xs text-slate-500 dark:text-slate-400">{period}</span> : null}
+                {period ? (
+                  <span className="block text-xs text-slate-500 dark:text-slate-400">{period}</span>
+                ) : null}
               </td>
               <td className={cn(cell, 'tabular-nums sm:text-right')}>
                 <span className={label}>{t('invoices.amount')}: </span>

@@ -23,6 +23,8 @@ interface PaymentConfirmationProps {
  */
 export function PaymentConfirmation({ status, merchant, onRetry }: PaymentConfirmationProps) {
   const { t } = useTranslation('billing');
+  const { t: tPlans } = useTranslation('plans');
+  const { t: tAdmin } = useTranslation('admin');
   const formatDate = useFormatDate();
   const navigate = useNavigate();
   const onboarded = Boolean(merchant?.onboarded_at);
@@ -42,7 +44,7 @@ export function PaymentConfirmation({ status, merchant, onRetry }: PaymentConfir
     >
       <StatusIcon kind={status === 'confirmed' ? 'success' : status === 'slow' ? 'warning' : 'pending'} />
       <h1 id="payment-confirmation-title" className="mt-4 text-2xl font-semibold tracking-tight sm:text-3xl">
-        {status === 'slow' ? t('success.slowTitle') : t('success.title')}
+        {status === 'slow' ? t('success.slowTitle') : tAdmin('pages.paymentSuccess')}
       </h1>
       <div role="status" aria-live="polite" className="mt-3 text-slate-600 dark:text-slate-300">
         {status === 'waiting' ? <p>{t('success.activating')}</p> : null}
@@ -50,7 +52,7 @@ export function PaymentConfirmation({ status, merchant, onRetry }: PaymentConfir
           <>
             <p>
               {t('success.active', {
-                plan: t(`plans:names.${subscription.plan}`),
+                plan: tPlans(`names.${subscription.plan}`),
                 date: formatDate(subscription.next_payment_at, { timeZone: merchant?.time_zone }),
               })}
             </p>
@@ -70,7 +72,10 @@ export function PaymentConfirmation({ status, merchant, onRetry }: PaymentConfir
             <Button size="lg" onClick={onRetry}>
               {t('success.checkAgain')}
             </Button>
-            <Link to={paths.admin.pricing.getHref()} className={buttonClasses({ variant: 'secondary', size: 'lg' })}>
+            <Link
+              to={paths.admin.pricing.getHref()}
+              className={buttonClasses({ variant: 'secondary', size: 'lg' })}
+            >
               {t('success.backToPricing')}
             </Link>
           </>

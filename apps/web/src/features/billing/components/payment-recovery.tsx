@@ -49,7 +49,9 @@ export function PaymentRecovery<TKey extends QueryKey>({
   const retry = useRetryInvoices();
 
   const confirming = (plan: PlanState | undefined) =>
-    returnedFromCardPage && !isPaidUp(plan, Date.now()) && Date.now() - startedAt < CARD_CONFIRMATION_PATIENCE_MS;
+    returnedFromCardPage &&
+    !isPaidUp(plan, Date.now()) &&
+    Date.now() - startedAt < CARD_CONFIRMATION_PATIENCE_MS;
   const plan = useQuery({
     ...planQuery,
     refetchOnMount: 'always',
@@ -111,7 +113,9 @@ export function PaymentRecovery<TKey extends QueryKey>({
     );
   }
   if (confirming(plan.data)) {
-    return <Panel icon="pending" title={t('recover.confirmingCard')} body={t('recover.confirmingCardHint')} />;
+    return (
+      <Panel icon="pending" title={t('recover.confirmingCard')} body={t('recover.confirmingCardHint')} />
+    );
   }
 
   const invoices = unpaid.data ?? [];
@@ -169,7 +173,12 @@ export function PaymentRecovery<TKey extends QueryKey>({
         </p>
       ) : null}
       <div className="mt-4">
-        <InvoiceTable invoices={invoices} timeZone={timeZone} caption={t('recover.unpaidTitle')} variant="unpaid" />
+        <InvoiceTable
+          invoices={invoices}
+          timeZone={timeZone}
+          caption={t('recover.unpaidTitle')}
+          variant="unpaid"
+        />
       </div>
       <p className="mt-4 flex justify-between border-t border-slate-200 pt-4 font-semibold dark:border-slate-800">
         <span>{t('recover.totalDue')}</span>
@@ -182,13 +191,17 @@ export function PaymentRecovery<TKey extends QueryKey>({
           role="alert"
           className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100"
         >
-          <p className="font-medium">{t('recover.failed', { reason: t(`declines.${declineReason(failure)}`) })}</p>
+          <p className="font-medium">
+            {t('recover.failed', { reason: t(`declines.${declineReason(failure)}`) })}
+          </p>
           <p className="mt-1">{t('recover.failedHint')}</p>
         </div>
       ) : null}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-end">
         <Button variant="secondary" size="lg" disabled={busy} onClick={payWithAnotherCard}>
-          {retry.isPending && retry.variables?.update_card ? t('recover.openingCardPage') : t('recover.useAnotherCard')}
+          {retry.isPending && retry.variables?.update_card
+            ? t('recover.openingCardPage')
+            : t('recover.useAnotherCard')}
         </Button>
         <Button size="lg" disabled={busy} onClick={retryWithSavedCard}>
           {retry.isPending && !retry.variables?.update_card ? t('recover.paying') : t('recover.retry')}

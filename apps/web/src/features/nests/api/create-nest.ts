@@ -23,14 +23,14 @@ export interface CreateNestResult {
 
 /**
  * Creates the nest, then uploads its logo. A logo that fails does not undo the nest (onboarding is
- * done); the screen says the logo was not saved and offers to try again.
+ * done); the screen says the logo was not saved. `onCreated` runs before the cached nest is replaced:
+ * the form that called it is unmounted by that replacement, and with it any callback given to `mutate`.
  */
-export function useCreateNest() {
+export function useCreateNest(options: { onCreated?: (result: CreateNestResult) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ body, logo }: CreateNestInput): Promise<CreateNestResult> => {
       const nest = await createNest(body);
-      queryClient.setQueryData(nestQueryKey, nest);
       if (!logo) return { nest, logoError: null };
       try {
         return { nest: await uploadLogo(logo), logoError: null };
@@ -38,6 +38,9 @@ export function useCreateNest() {
         return { nest, logoError: error };
       }
     },
-    onSuccess: ({ nest }) => queryClient.setQueryData(nestQueryKey, nest),
+    onSuccess: (result) => {
+      options.onCreated?.(result);
+      queryClient.setQueryData(nestQueryKey, result.nest);
+    },
   });
 }

@@ -56,8 +56,8 @@ export function LogoPicker({ value, onChange, error, disabled }: LogoPickerProps
   return (
     <div className="flex flex-col gap-1.5">
       <span id={`${inputId}-label`} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-        {t('logo.label')}
-        <span className="ml-1 font-normal text-slate-500 dark:text-slate-400">{t('form.optional')}</span>
+        {t('logo.label')}{' '}
+        <span className="font-normal text-slate-500 dark:text-slate-400">{t('form.optional')}</span>
       </span>
       <div className="flex flex-wrap items-center gap-4">
         <div

@@ -75,7 +75,10 @@ function check(
  * Checks the form with the API's limits so each problem shows next to its field before sending; the
  * API's own field errors are still shown when it disagrees. Answers the body of POST /nests when valid.
  */
-export function readNestForm(values: NestFormValues): { body: CreateNestBody | null; issues: NestFormIssues } {
+export function readNestForm(values: NestFormValues): {
+  body: CreateNestBody | null;
+  issues: NestFormIssues;
+} {
   const issues: NestFormIssues = {};
   const name = check(issues, 'name', values.name, NEST_NAME_MAX_LENGTH, true);
   const description = check(issues, 'description', values.description, NEST_DESCRIPTION_MAX_LENGTH, false);
@@ -125,8 +128,39 @@ export function nestFieldOf(apiField: string): NestField | null {
  * the United Kingdom). Their names come from the browser (Intl.DisplayNames) in the page's language.
  */
 export const nestCountries = [
-  'AT', 'BE', 'BG', 'CH', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR', 'HU', 'IE',
-  'IS', 'IT', 'LI', 'LT', 'LU', 'LV', 'MC', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
+  'AT',
+  'BE',
+  'BG',
+  'CH',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IS',
+  'IT',
+  'LI',
+  'LT',
+  'LU',
+  'LV',
+  'MC',
+  'MT',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
 ] as const;
 
 export function countryOptions(locale: string): Array<{ value: string; label: string }> {

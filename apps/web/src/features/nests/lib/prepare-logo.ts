@@ -48,11 +48,13 @@ export async function prepareLogo(file: File): Promise<PreparedLogo> {
     canvas.width = size.width;
     canvas.height = size.height;
     const context = canvas.getContext('2d');
-    if (!context) return file.size <= LOGO_MAX_BYTES ? { ok: true, blob: file } : { ok: false, problem: 'size' };
+    if (!context)
+      return file.size <= LOGO_MAX_BYTES ? { ok: true, blob: file } : { ok: false, problem: 'size' };
     context.drawImage(bitmap, 0, 0, size.width, size.height);
     let blob = await toBlob(canvas, 'image/webp');
     // A browser that cannot write WebP silently answers PNG (or nothing): keep whatever it made.
-    if (!blob || !(logoMediaTypes as readonly string[]).includes(blob.type)) blob = await toBlob(canvas, 'image/png');
+    if (!blob || !(logoMediaTypes as readonly string[]).includes(blob.type))
+      blob = await toBlob(canvas, 'image/png');
     if (!blob) return { ok: false, problem: 'unreadable' };
     return blob.size <= LOGO_MAX_BYTES ? { ok: true, blob } : { ok: false, problem: 'size' };
   } finally {

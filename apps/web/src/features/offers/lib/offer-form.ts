@@ -41,7 +41,9 @@ export interface OfferFormValues {
   rewardName: string;
 }
 
-export type OfferField = Exclude<keyof OfferFormValues, 'usageEnabled' | 'rewardEnabled' | 'interval'> | 'interval';
+export type OfferField =
+  | Exclude<keyof OfferFormValues, 'usageEnabled' | 'rewardEnabled' | 'interval'>
+  | 'interval';
 
 /** A failed check: a message key of the offers catalogue ("errors.<code>") and its values. */
 export interface FieldIssue {
@@ -169,7 +171,10 @@ export function readOfferForm(
       };
   }
 
-  const intervalCount = note('intervalCount', bounded(values.intervalCount, 1, maxIntervalCount[values.interval]));
+  const intervalCount = note(
+    'intervalCount',
+    bounded(values.intervalCount, 1, maxIntervalCount[values.interval]),
+  );
   const trialDays = note('trialDays', bounded(values.trialDays, 0, OFFER_MAX_TRIAL_DAYS, { emptyAs: 0 }));
   const capacity = note('capacity', bounded(values.capacity, 1, OFFER_MAX_CAPACITY, { emptyAs: null }));
 
@@ -183,10 +188,16 @@ export function readOfferForm(
   if (values.rewardEnabled && options.rewardAllowed) {
     const every = note('rewardEvery', bounded(values.rewardEvery, 1, MAX_REWARD_EVERY));
     const rewardName = note('rewardName', text(values.rewardName, REWARD_NAME_MAX_LENGTH, true));
-    if (every !== null && rewardName) rewardRule = { kind: values.rewardKind, every, reward_name: rewardName };
+    if (every !== null && rewardName)
+      rewardRule = { kind: values.rewardKind, every, reward_name: rewardName };
   }
 
-  if (Object.keys(issues).length > 0 || amountCents === null || intervalCount === null || trialDays === null) {
+  if (
+    Object.keys(issues).length > 0 ||
+    amountCents === null ||
+    intervalCount === null ||
+    trialDays === null
+  ) {
     return { body: null, issues };
   }
   return {
@@ -236,7 +247,9 @@ function sameJson(a: unknown, b: unknown): boolean {
 /** True when saving these changes makes a new price version: the price moved and somebody subscribed. */
 export function makesNewVersion(offer: Offer, changes: UpdateOfferBody): boolean {
   const priceMoved =
-    changes.amount_cents !== undefined || changes.interval !== undefined || changes.interval_count !== undefined;
+    changes.amount_cents !== undefined ||
+    changes.interval !== undefined ||
+    changes.interval_count !== undefined;
   // The API versions when the current price ever had a subscriber; former (cancelled) ones are not
   // counted here, so this can only under-announce, never announce a version that will not be made.
   const current = offer.versions.find((v) => v.current);

@@ -14,7 +14,10 @@ export function startPayoutOnboarding(): Promise<RedirectUrl> {
 /** Sends the browser to the provider's onboarding page once the link is made. */
 export function useStartPayoutOnboarding() {
   return useMutation({
-    mutationFn: startPayoutOnboarding,
-    onSuccess: ({ url }) => goToProvider(url),
+    mutationFn: async () => {
+      const { url } = await startPayoutOnboarding();
+      goToProvider(url);
+      return url;
+    },
   });
 }

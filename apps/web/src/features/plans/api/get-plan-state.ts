@@ -3,7 +3,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** The merchant's plan as the provider's webhooks last left it (GET /api/v1/users/{id}/get-plan). */
-export async function getPlanState(merchantId: string, options: { signal?: AbortSignal } = {}): Promise<PlanState> {
+export async function getPlanState(
+  merchantId: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<PlanState> {
   const body = await api.get<unknown>(`/api/v1/users/${encodeURIComponent(merchantId)}/get-plan`, {
     signal: options.signal,
   });

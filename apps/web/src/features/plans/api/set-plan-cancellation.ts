@@ -9,7 +9,9 @@ import { planStateQueryKey } from './get-plan-state';
  */
 export async function setPlanCancellation(input: { merchantId: string; cancel: boolean }) {
   const action = input.cancel ? 'cancel' : 'resume';
-  const body = await api.post<unknown>(`/api/v1/users/${encodeURIComponent(input.merchantId)}/plan/${action}`);
+  const body = await api.post<unknown>(
+    `/api/v1/users/${encodeURIComponent(input.merchantId)}/plan/${action}`,
+  );
   return planStateSchema.parse(body);
 }
 

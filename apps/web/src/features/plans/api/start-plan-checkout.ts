@@ -7,9 +7,12 @@ import { api } from '@/lib/api-client';
  * checkout page, where the browser goes next. The plan starts when the provider confirms the payment.
  */
 export async function startPlanCheckout(input: { merchantId: string; plan: PlanId }) {
-  const body = await api.post<unknown>(`/api/v1/users/${encodeURIComponent(input.merchantId)}/plan/checkout`, {
-    plan: input.plan,
-  });
+  const body = await api.post<unknown>(
+    `/api/v1/users/${encodeURIComponent(input.merchantId)}/plan/checkout`,
+    {
+      plan: input.plan,
+    },
+  );
   return planCheckoutSchema.parse(body);
 }
 

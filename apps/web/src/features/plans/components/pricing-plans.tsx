@@ -8,8 +8,8 @@ import { useApiErrorMessage } from '@/lib/api-error-message';
 import { toast } from '@/lib/toast';
 import { usePlans } from '../api/get-plans';
 import { useStartPlanCheckout } from '../api/start-plan-checkout';
-import { PlanGrid } from './plan-grid';
 import { runningPlanOf } from '../running-plan';
+import { PlanGrid } from './plan-grid';
 
 /**
  * The plans to choose from. A merchant without a running plan pays for one on the provider's hosted
@@ -46,7 +46,10 @@ export function PricingPlans({
 
   if (plansQuery.isError) {
     return (
-      <div role="alert" className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+      <div
+        role="alert"
+        className="rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
         <p>{t('pricing.loadFailed')}</p>
         <Button variant="secondary" className="mt-4" onClick={() => void plansQuery.refetch()}>
           {t('retry')}
@@ -75,21 +78,30 @@ export function PricingPlans({
         }
         if (!merchant) {
           return (
-            <Link to={paths.admin.signup.getHref()} className={buttonClasses({ variant: 'secondary' }, 'w-full')}>
+            <Link
+              to={paths.admin.signup.getHref()}
+              className={buttonClasses({ variant: 'secondary' }, 'w-full')}
+            >
               {t('pricing.choose', { plan: name })}
             </Link>
           );
         }
         if (plan === current) {
           return (
-            <Link to={paths.admin.app.account.getHref()} className={buttonClasses({ variant: 'secondary' }, 'w-full')}>
+            <Link
+              to={paths.admin.app.account.getHref()}
+              className={buttonClasses({ variant: 'secondary' }, 'w-full')}
+            >
               {t('pricing.manageCurrent')}
             </Link>
           );
         }
         if (current) {
           return (
-            <Link to={paths.admin.app.account.getHref()} className={buttonClasses({ variant: 'secondary' }, 'w-full')}>
+            <Link
+              to={paths.admin.app.account.getHref()}
+              className={buttonClasses({ variant: 'secondary' }, 'w-full')}
+            >
               {t('pricing.changeInAccount', { plan: name })}
             </Link>
           );

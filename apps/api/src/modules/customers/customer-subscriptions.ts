@@ -1,0 +1,92 @@
+import type { CustomerSubscription } from '@nest/contracts';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  nestInvoices,
+  nestLogos,
+  nestSubscriptions,
+  nests,
+  offerPrices,
+  offers,
+} from '../../db/schema/index.js';
+import { logoUrl } from '../nests/nest-view.js';
+
+const renewing = new Set(['trialing', 'active', 'past_due']);
+
+/**
+ * Every subscription of a customer, across nests, as the customer area shows it. Subscriptions that
+ * never started (an abandoned first payment) are left out. Usage needs recorded check-ins, which the
+ * product does not keep yet: it is null, as is a check-in reward's progress (ADR 080).
+ */
+export async function listCustomerSubscriptions(db: Db, customerId: string): Promise<CustomerSubscription[]> {
+  const rows = await db
+    .select({
+      id: nestSubscriptions.id,
+      status: nestSubscriptions.status,
+      currentPeriodEnd: nestSubscriptions.currentPeriodEnd,
+      cancelAtPeriodEnd: nestSubscriptions.cancelAtPeriodEnd,
+      nestId: nests.id,
+      nestName: nests.name,
+      logoEtag: nestLogos.etag,
+      offerName: offers.name,
+      grants: offers.grants,
+      rewardRule: offers.rewardRule,
+      amountCents: offerPrices.amountCents,
+      currency: offerPrices.currency,
+      interval: offerPrices.interval,
+      intervalCount: offerPrices.intervalCount,
+    })
+    .from(nestSubscriptions)
+    .innerJoin(nests, eq(nests.id, nestSubscriptions.nestId))
+    .leftJoin(nestLogos, eq(nestLogos.nestId, nests.id))
+    .innerJoin(offerPrices, eq(offerPrices.id, nestSubscriptions.offerPriceId))
+    .innerJoin(offers, eq(offers.id, offerPrices.offerId))
+    .where(and(eq(nestSubscriptions.customerId, customerId), ne(nestSubscriptions.status, 'incomplete')))
+    .orderBy(desc(nestSubscriptions.createdAt), asc(nestSubscriptions.id));
+  if (rows.length === 0) return [];
+
+  const ids = rows.map((r) => r.id);
+  const invoiceStats = await db
+    .select({
+      subscriptionId: nestInvoices.subscriptionId,
+      unpaidCents: sql<number>`coalesce(sum(case when ${nestInvoices.status} = 'open' then ${nestInvoices.amountDueCents} - ${nestInvoices.amountPaidCents} else 0 end), 0)::int`,
+      paidPeriods: sql<number>`count(*) filter (where ${nestInvoices.status} = 'paid' and ${nestInvoices.amountPaidCents} > 0)::int`,
+      nextAttemptAt: sql<Date | null>`min(${nestInvoices.nextPaymentAttemptAt}) filter (where ${nestInvoices.status} = 'open')`,
+    })
+    .from(nestInvoices)
+    .where(inArray(nestInvoices.subscriptionId, ids))
+    .groupBy(nestInvoices.subscriptionId);
+  const stats = new Map(invoiceStats.map((s) => [s.subscriptionId, s]));
+
+  return rows.map((row) => {
+    const stat = stats.get(row.id);
+    const nextAttempt = stat?.nextAttemptAt ? new Date(stat.nextAttemptAt) : null;
+    const nextPayment =
+      renewing.has(row.status) && !row.cancelAtPeriodEnd
+        ? row.status === 'past_due' && nextAttempt
+          ? nextAttempt
+          : row.currentPeriodEnd
+        : null;
+    const rule = row.rewardRule;
+    const paidPeriods = Number(stat?.paidPeriods ?? 0);
+    return {
+      id: row.id,
+      nest: { id: row.nestId, name: row.nestName, logo_url: logoUrl(row.nestId, row.logoEtag ?? null) },
+      offer: { name: row.offerName, grants: row.grants },
+      status: row.status,
+      current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
+      next_payment_at: nextPayment?.toISOString() ?? null,
+      amount_cents: row.amountCents,
+      currency: row.currency,
+      interval: row.interval,
+      interval_count: row.intervalCount,
+      cancel_at_period_end: row.cancelAtPeriodEnd,
+      usage: null,
+      reward:
+        rule?.kind === 'paid_periods'
+          ? { rule, progress: paidPeriods % rule.every, target: rule.every }
+          : null,
+      unpaid_amount_cents: Number(stat?.unpaidCents ?? 0),
+    };
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../lib/errors.js';
+import { hashToken } from '../../lib/tokens.js';
+
+interface Limit {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * Counts one hit on the email's and the client address's counters; 429 with Retry-After when either
+ * is over. The email is keyed by its hash, known customer or not, so a limit says nothing about who
+ * has an account.
+ */
+export async function hitCustomerLimits(
+  app: FastifyInstance,
+  kind: 'code' | 'verify',
+  input: { email: string; ip: string },
+  limits: { email: Limit; address: Limit },
+): Promise<void> {
+  const emailKey = `customer-${kind}:email:${hashToken(input.email.trim().toLowerCase())}`;
+  const addressKey = `customer-${kind}:ip:${input.ip}`;
+  const results = await Promise.all([
+    app.rateLimiter.hit(emailKey, limits.email.limit, limits.email.windowMs),
+    app.rateLimiter.hit(addressKey, limits.address.limit, limits.address.windowMs),
+  ]);
+  const blocked = results.filter((r) => !r.allowed);
+  if (blocked.length === 0) return;
+  const seconds = Math.max(...blocked.map((r) => r.retryAfterSeconds));
+  throw new AppError('rate_limited', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
+}

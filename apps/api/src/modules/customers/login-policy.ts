@@ -1,0 +1,36 @@
+import {
+  CUSTOMER_SESSION_MAX_DAYS,
+  CUSTOMER_SESSION_TTL_DAYS,
+  LOGIN_CODE_MAX_ATTEMPTS,
+  LOGIN_CODE_TTL_MINUTES,
+} from '@nest/contracts';
+
+const MINUTE = 60 * 1000;
+const DAY = 24 * 60 * MINUTE;
+
+export const LOGIN_CODE_TTL_MS = LOGIN_CODE_TTL_MINUTES * MINUTE;
+export const MAX_CODE_ATTEMPTS = LOGIN_CODE_MAX_ATTEMPTS;
+
+/**
+ * Emails asked per window: per address typed (nobody floods one mailbox) and per client address
+ * (nobody sprays many mailboxes). Verifications are limited per client address; each code also
+ * burns after 5 wrong tries, so 6 digits (1 in 1,000,000) cannot be walked through.
+ */
+export const CODE_REQUEST_LIMITS = {
+  email: { limit: 5, windowMs: 15 * MINUTE },
+  address: { limit: 20, windowMs: 15 * MINUTE },
+} as const;
+export const VERIFY_LIMITS = {
+  email: { limit: 10, windowMs: 15 * MINUTE },
+  address: { limit: 30, windowMs: 15 * MINUTE },
+} as const;
+
+export const CUSTOMER_SESSION_TTL_MS = CUSTOMER_SESSION_TTL_DAYS * DAY;
+export const CUSTOMER_SESSION_MAX_MS = CUSTOMER_SESSION_MAX_DAYS * DAY;
+/** The cookie's token is replaced when older than this, which also slides the session's end. */
+export const TOKEN_ROTATE_AFTER_MS = DAY;
+/**
+ * How long a replaced token still works: requests already in flight when it rotated carry it.
+ * Past this, a replayed token is refused.
+ */
+export const TOKEN_GRACE_MS = 60 * 1000;

@@ -1,0 +1,212 @@
+import {
+  customerInvoiceListSchema,
+  customerLoginBodySchema,
+  customerLoginSentSchema,
+  customerRetryBodySchema,
+  customerRetryResultSchema,
+  customerSubscriptionSchema,
+  nestCustomerSchema,
+  nestSubIdParamsSchema,
+  problemSchema,
+} from '@nest/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthenticated } from '../../lib/errors.js';
+import { requestLocale } from '../../lib/i18n.js';
+import { refuseCrossSite } from '../auth/refuse-cross-site.js';
+import { clearCustomerCookie, readCustomerToken, setCustomerCookie } from './customer-cookie.js';
+import { listSubscriptionInvoices, requireOwnSubscription } from './customer-invoices.js';
+import { findCustomerSessionId, revokeCustomerSession } from './customer-session.js';
+import { getCustomer } from './get-customer.js';
+import { logInCustomer } from './log-in-customer.js';
+import { registerCustomerLoginJob } from './login-code-job.js';
+import { requestLoginCode } from './request-login-code.js';
+import { retryInvoices } from './retry-invoices.js';
+import { setCancellation } from './set-cancellation.js';
+
+const tags = ['customers'];
+const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 429: problemSchema };
+const noContent = z.null().describe('No content');
+
+/** The customer area: passwordless sign-in, the customer and their subscriptions, sign-out. */
+export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerCustomerLoginJob(app);
+
+  app.post(
+    '/nest-customers/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign a customer in with an emailed code or link',
+        description:
+          '`{ email }` emails a 6-digit code and a sign-in link (valid 15 minutes, once) and answers a plain ' +
+          'message, the same whether or not the email is a customer. `{ email, code }` or `{ email, token }` ' +
+          'opens the session (httpOnly cookie) and answers the customer. Any failure is the same 401; five ' +
+          'wrong codes burn the code. Requests are limited per email and per address (429 with Retry-After).',
+        body: customerLoginBodySchema,
+        response: { 200: z.union([nestCustomerSchema, customerLoginSentSchema]), ...problems },
+      },
+    },
+    async (request, reply) => {
+      const { email, code, token } = request.body;
+      if (!code && !token) {
+        const message = await requestLoginCode(app, { email, ip: request.ip, locale: requestLocale(request) });
+        // A JSON string, so clients that parse every answer as JSON read the message as it is.
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(message));
+      }
+      const previous = readCustomerToken(request, app.config);
+      let signedIn: Awaited<ReturnType<typeof logInCustomer>>;
+      try {
+        signedIn = await logInCustomer(app, {
+          email,
+          code,
+          token,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+      } catch (error) {
+        // A failed login leaves no customer account behind in this browser.
+        clearCustomerCookie(reply, app.config);
+        throw error;
+      }
+      // The browser's previous session, if any, is replaced rather than left alive without its cookie.
+      const previousId = previous ? await findCustomerSessionId(app.db, previous) : null;
+      if (previousId && previousId !== signedIn.session.sessionId) {
+        await revokeCustomerSession(app.db, previousId, 'replaced_by_login');
+      }
+      setCustomerCookie(reply, app.config, signedIn.session);
+      const customer = await getCustomer(app.db, signedIn.customerId);
+      if (!customer) throw unauthenticated();
+      return customer;
+    },
+  );
+
+  app.get(
+    '/nest-customers/me',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags,
+        summary: 'The signed-in customer',
+        description: 'The customer with every subscription across nests.',
+        response: { 200: nestCustomerSchema, 401: problemSchema },
+      },
+    },
+    async (request) => {
+      const customer = await getCustomer(app.db, request.customer!.customerId);
+      if (!customer) throw unauthenticated();
+      return customer;
+    },
+  );
+
+  app.get(
+    '/nest-customers/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Sign the customer out',
+        description: 'Revokes the session on the server and clears its cookie. Answers 204 even without a session.',
+        response: { 204: noContent, 403: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      refuseCrossSite(request);
+      const token = readCustomerToken(request, app.config);
+      const sessionId = token ? await findCustomerSessionId(app.db, token) : null;
+      if (sessionId && (await revokeCustomerSession(app.db, sessionId, 'logout'))) {
+        request.log.info({ event: 'customer_logout', sessionId }, 'customer logged out');
+      }
+      clearCustomerCookie(reply, app.config);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/nest-customers/me/subscriptions/:id/invoices',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags,
+        summary: 'Invoice and receipt history of one of my subscriptions',
+        description: 'Newest first. Another customer’s subscription is a 404.',
+        params: nestSubIdParamsSchema,
+        response: { 200: customerInvoiceListSchema, 401: problemSchema, 404: problemSchema },
+      },
+    },
+    async (request) => {
+      const subscription = await requireOwnSubscription(app.db, request.customer!.customerId, request.params.id);
+      return { invoices: await listSubscriptionInvoices(app.db, subscription.id, 'all') };
+    },
+  );
+
+  app.get(
+    '/payments/external/nest-subs/:id/invoices/unpaid',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags,
+        summary: 'Unpaid invoices of one of my subscriptions',
+        description: 'Open invoices, oldest first. Another customer’s subscription is a 404.',
+        params: nestSubIdParamsSchema,
+        response: { 200: customerInvoiceListSchema, 401: problemSchema, 404: problemSchema },
+      },
+    },
+    async (request) => {
+      const subscription = await requireOwnSubscription(app.db, request.customer!.customerId, request.params.id);
+      return { invoices: await listSubscriptionInvoices(app.db, subscription.id, 'unpaid') };
+    },
+  );
+
+  app.post(
+    '/payments/external/nest-subs/:id/invoices/retry',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags,
+        summary: 'Pay the unpaid invoices of one of my subscriptions again',
+        description:
+          'Charges the saved card for every unpaid invoice, oldest first (or the one named), stopping at the ' +
+          'first decline: `paid` when nothing is left to pay, else `failed` with the decline reason. The ' +
+          'subscription’s status comes back from the provider. Another customer’s subscription is a 404.',
+        params: nestSubIdParamsSchema,
+        body: customerRetryBodySchema,
+        response: { 200: customerRetryResultSchema, 404: problemSchema, 409: problemSchema, ...problems },
+      },
+    },
+    async (request) =>
+      retryInvoices(app, {
+        customerId: request.customer!.customerId,
+        subscriptionId: request.params.id,
+        invoiceId: request.body?.invoice_id,
+      }),
+  );
+
+  for (const [action, cancel] of [
+    ['cancel', true],
+    ['resume', false],
+  ] as const) {
+    app.post(
+      `/nest-customers/me/subscriptions/:id/${action}`,
+      {
+        preHandler: app.requireCustomer,
+        schema: {
+          tags,
+          summary: cancel
+            ? 'Cancel one of my subscriptions at the end of the period'
+            : 'Resume one of my subscriptions before its cancellation takes effect',
+          description: cancel
+            ? 'It keeps running until the end of the period, then ends; a confirmation is emailed. Idempotent.'
+            : 'Takes back a cancellation at period end. Idempotent.',
+          params: nestSubIdParamsSchema,
+          response: { 200: customerSubscriptionSchema, 404: problemSchema, 409: problemSchema, ...problems },
+        },
+      },
+      async (request) =>
+        setCancellation(app, {
+          customerId: request.customer!.customerId,
+          subscriptionId: request.params.id,
+          cancel,
+        }),
+    );
+  }
+};

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.js';
+import { syncNestSubscription } from '../checkout/sync-nest-subscription.js';
+
+/**
+ * After a customer's action at the provider, our copy is brought up to date the way the webhooks do
+ * it: by re-reading the subscription and its invoices from the provider (never by writing a status
+ * ourselves). The webhook that follows finds nothing left to change. `then` runs in the same
+ * transaction, for what must exist only if the sync commits (an email).
+ */
+export async function syncAfterAction(
+  app: FastifyInstance,
+  accountId: string,
+  providerSubscriptionId: string,
+  then?: (tx: Tx) => Promise<void>,
+): Promise<void> {
+  await app.db.transaction(async (tx) => {
+    await syncNestSubscription(
+      { provider: app.payments, jobs: app.jobs, publicUrl: app.config.publicUrl },
+      tx,
+      accountId,
+      providerSubscriptionId,
+      {},
+    );
+    if (then) await then(tx);
+  });
+}

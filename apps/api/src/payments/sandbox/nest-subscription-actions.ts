@@ -1,0 +1,56 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { sandboxInvoices, sandboxSubscriptions } from '../../db/schema/index.js';
+import { AppError } from '../../lib/errors.js';
+import type { NestSubscriptionActionsProvider } from '../nest-subscription-actions.js';
+import { setCancelAtPeriodEnd } from './change-subscription.js';
+import { chargeInvoice } from './charge-invoice.js';
+import { clockOffsetSeconds, sandboxNow } from './clock.js';
+import { inTransaction, type SandboxDeps } from './context.js';
+import { settleSubscription } from './renew-subscriptions.js';
+import { invoiceToPort, subscriptionToPort } from './to-port.js';
+
+/**
+ * Customers' subscription actions on a connected account, as Stripe answers them with Stripe-Account:
+ * an object of another account is "no such object" (not_found here).
+ */
+export function sandboxNestSubscriptionActions(deps: SandboxDeps): NestSubscriptionActionsProvider {
+  const run = <T>(tx: Tx | undefined, fn: (tx: Tx) => Promise<T>) => inTransaction(deps, tx, fn);
+  return {
+    setNestCancelAtPeriodEnd: (accountId, subscriptionId, cancel, { tx }) =>
+      run(tx, async (t) => {
+        const [current] = await t
+          .select()
+          .from(sandboxSubscriptions)
+          .where(and(eq(sandboxSubscriptions.id, subscriptionId), eq(sandboxSubscriptions.accountId, accountId)));
+        if (!current) throw new AppError('not_found');
+        const updated = await setCancelAtPeriodEnd(deps, t, subscriptionId, cancel, await sandboxNow(t, current.ownerId));
+        const [latest] = updated.latestInvoiceId
+          ? await t.select().from(sandboxInvoices).where(eq(sandboxInvoices.id, updated.latestInvoiceId))
+          : [];
+        return subscriptionToPort(updated, latest, await clockOffsetSeconds(t, updated.ownerId));
+      }),
+
+    payNestInvoice: (accountId, invoiceId, { tx }) =>
+      run(tx, async (t) => {
+        const [invoice] = await t
+          .select()
+          .from(sandboxInvoices)
+          .where(and(eq(sandboxInvoices.id, invoiceId), eq(sandboxInvoices.accountId, accountId)))
+          .for('update');
+        if (!invoice) throw new AppError('not_found');
+        const now = await sandboxNow(t, invoice.ownerId);
+        const result = await chargeInvoice(deps, t, invoice, 'manual', now);
+        // Paid up after a long lapse: the periods that ended meanwhile are renewed at once.
+        if (result.outcome === 'paid' && invoice.subscriptionId) {
+          await settleSubscription(deps, t, invoice.subscriptionId, now);
+        }
+        const [current] = await t.select().from(sandboxInvoices).where(eq(sandboxInvoices.id, invoiceId));
+        return {
+          outcome: result.outcome,
+          failureCode: result.failureCode,
+          invoice: invoiceToPort(current!, await clockOffsetSeconds(t, invoice.ownerId)),
+        };
+      }),
+  };
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthenticated } from '../lib/errors.js';
+import { readCustomerToken, setCustomerCookie } from '../modules/customers/customer-cookie.js';
+import { findCustomerSession } from '../modules/customers/customer-session.js';
+
+/**
+ * Customer authentication for the customer area: `preHandler: app.requireCustomer` answers 401 unless
+ * the request carries a live customer session cookie, sets request.customer, and hands the browser
+ * the new token when this request rotated it.
+ */
+export const customerAuthPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('customer', undefined);
+    app.decorate('requireCustomer', async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = readCustomerToken(request, app.config);
+      const found = token ? await findCustomerSession(app.db, token) : null;
+      if (!found) throw unauthenticated();
+      if (found.rotated) setCustomerCookie(reply, app.config, found.rotated);
+      request.customer = found.principal;
+    });
+  },
+  { name: 'customer-auth' },
+);

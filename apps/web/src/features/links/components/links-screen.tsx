@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '@/components/layout/page-title';
+import { Button } from '@/components/ui/button';
+import { useLinks } from '../api/get-links';
+import { CreateLinkForm } from './create-link-form';
+import { LinkCard } from './link-card';
+
+/** /admin/app/links: create links to offers, share them (URL, QR, poster), and see what each one brings. */
+export function LinksScreen() {
+  const { t } = useTranslation(['admin', 'link-manager']);
+  const links = useLinks();
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <PageTitle className="mb-0">{t('admin:pages.links')}</PageTitle>
+        <p className="mt-2 max-w-2xl text-sm text-slate-600 dark:text-slate-300">{t('link-manager:intro')}</p>
+      </div>
+      <CreateLinkForm />
+      <section aria-labelledby="links-title" className="flex flex-col gap-4">
+        <h2 id="links-title" className="text-lg font-semibold tracking-tight">
+          {t('link-manager:list.title')}
+        </h2>
+        {links.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-3">
+            <p>{t('link-manager:list.failed')}</p>
+            <Button variant="secondary" onClick={() => void links.refetch()}>
+              {t('link-manager:list.retry')}
+            </Button>
+          </div>
+        ) : !links.data ? (
+          <p role="status">{t('link-manager:list.loading')}</p>
+        ) : links.data.items.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('link-manager:list.empty')}</p>
+        ) : (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {links.data.items.map((link) => (
+              <LinkCard key={link.id} link={link} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

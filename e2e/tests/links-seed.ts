@@ -1,0 +1,127 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+
+/**
+ * Seeding for the link journeys, through the API as a merchant would (test routes only for what has
+ * no screen in these tests: the merchant account and extra subscribers). The request context passed
+ * in is the merchant's browser context's, so its session cookies sign the merchant in there too.
+ */
+
+const IBAN = 'FR14 2004 1010 0505 0001 3M02 606';
+export const CARD_OK = '4242 4242 4242 4242';
+
+export interface SeededOffer {
+  id: string;
+  name: string;
+}
+
+export interface SeededLink {
+  id: string;
+  nest_link_id: string;
+  url: string;
+}
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Finishes the sandbox's hosted payout onboarding: the nest can take payments. */
+export async function enablePayouts(request: APIRequestContext): Promise<void> {
+  const { url } = await ok<{ url: string }>(await request.post('/api/v1/nests/me/payout-account'), 'onboarding');
+  const submitted = await request.post(url, {
+    form: { business_name: 'Café Lumière SARL', iban: IBAN },
+    maxRedirects: 0,
+  });
+  expect(submitted.status()).toBe(303);
+  const accountId = new URL(url).pathname.split('/').pop()!;
+  // The return page's call: our copy of the account reads the provider's state now.
+  await expect
+    .poll(async () => {
+      const synced = await ok<{ status: string }>(
+        await request.post(`/api/v1/payout-accounts/${encodeURIComponent(accountId)}/sync`),
+        'sync',
+      );
+      return synced.status;
+    })
+    .toBe('enabled');
+}
+
+/**
+ * A signed-in merchant on a plan, with a nest, an offer and (unless told otherwise) payouts enabled.
+ */
+export async function sellingMerchant(
+  request: APIRequestContext,
+  options: {
+    plan?: 'starter' | 'pro' | 'enterprise';
+    payouts?: boolean;
+    offer?: Record<string, unknown>;
+    nestName?: string;
+  } = {},
+): Promise<{ offer: SeededOffer }> {
+  await ok(
+    await request.post('/api/v1/test/merchants', {
+      data: { email: uniqueEmail('merchant'), plan: options.plan ?? 'pro', onboarded: true },
+    }),
+    'merchant',
+  );
+  await ok(
+    await request.post('/api/v1/nests', {
+      data: {
+        name: options.nestName ?? 'Café Lumière',
+        category: 'cafe',
+        address: { line1: '12 rue Oberkampf', postal_code: '75011', city: 'Paris', country: 'FR' },
+        time_zone: 'Europe/Paris',
+      },
+    }),
+    'nest',
+  );
+  const offer = await ok<SeededOffer>(
+    await request.post('/api/v1/offers', {
+      data: {
+        name: 'Coffee club',
+        description: 'One coffee a day, any size.',
+        grants: 'One coffee per day',
+        amount_cents: 1200,
+        interval: 'month',
+        ...options.offer,
+      },
+    }),
+    'offer',
+  );
+  if (options.payouts !== false) await enablePayouts(request);
+  return { offer };
+}
+
+export async function createLink(request: APIRequestContext, offerId: string, label = 'Counter') {
+  return ok<SeededLink>(await request.post('/api/v1/links', { data: { offer_id: offerId, label } }), 'link');
+}
+
+/** A subscriber attached straight to the offer (test route), taking a place without a checkout. */
+export async function addSubscriber(request: APIRequestContext, offerId: string): Promise<void> {
+  await ok(await request.post(`/api/v1/test/offers/${offerId}/subscribers`, { data: {} }), 'subscriber');
+}
+
+/** A customer subscribes and pays through the API and the sandbox's page form, without a browser. */
+export async function subscribeThroughApi(request: APIRequestContext, nestLinkId: string): Promise<void> {
+  const page = await ok<{ price_version_id: string }>(
+    await request.get(`/api/v1/public/links/${nestLinkId}`),
+    'public link',
+  );
+  const { url } = await ok<{ url: string }>(
+    await request.post(`/api/v1/public/links/${nestLinkId}/checkout`, {
+      data: { email: uniqueEmail('customer'), name: 'Ana Costa', price_version_id: page.price_version_id },
+    }),
+    'checkout',
+  );
+  const paid = await request.post(url, {
+    form: { card_number: CARD_OK, card_expiry: '12 / 34', card_cvc: '123', card_name: 'Ana Costa' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+}
