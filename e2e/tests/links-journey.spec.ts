@@ -79,7 +79,9 @@ test('a merchant shares a link and its QR code, a customer on a phone subscribes
   // Back on the success page, with the pass right away.
   await expect(customer).toHaveURL(/\/client\/app\/subscriptions\/success\?session_id=/);
   await expect(customer.getByRole('heading', { level: 1, name: 'Bienvenue, Camille !' })).toBeVisible();
-  await expect(customer.getByText('Votre abonnement Coffee club chez Café Lumière est confirmé.')).toBeVisible();
+  await expect(
+    customer.getByText('Votre abonnement Coffee club chez Café Lumière est confirmé.'),
+  ).toBeVisible();
   const pass = customer.getByTestId('pass');
   await expect(pass.getByRole('img', { name: 'QR code du pass' })).toBeVisible();
   await expect(pass.getByText('Camille', { exact: true })).toBeVisible();
@@ -96,7 +98,9 @@ test('a merchant shares a link and its QR code, a customer on a phone subscribes
   // The merchant sees the link's counters move.
   await expect(async () => {
     await page.reload();
-    const counters = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Counter' }) });
+    const counters = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Counter' }) });
     await expect(counters.locator('[data-counter="visits"]')).toHaveText('1', { timeout: 1_000 });
     await expect(counters.locator('[data-counter="checkouts"]')).toHaveText('1', { timeout: 1_000 });
     await expect(counters.locator('[data-counter="subscriptions"]')).toHaveText('1', { timeout: 1_000 });
@@ -107,7 +111,9 @@ test('a merchant shares a link and its QR code, a customer on a phone subscribes
 test('the pass on the success page is renewed as its token rotates', async ({ page, browser }) => {
   test.setTimeout(120_000);
   const { offer } = await sellingMerchant(page.request);
-  const link = await (await page.request.post('/api/v1/links', { data: { offer_id: offer.id, label: 'Window' } })).json();
+  const link = await (
+    await page.request.post('/api/v1/links', { data: { offer_id: offer.id, label: 'Window' } })
+  ).json();
   const customerContext = await browser.newContext({ ...phone, locale: 'en-US' });
   const customer = await customerContext.newPage();
   await customer.goto(link.url);

@@ -33,7 +33,10 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, wh
 
 /** Finishes the sandbox's hosted payout onboarding: the nest can take payments. */
 export async function enablePayouts(request: APIRequestContext): Promise<void> {
-  const { url } = await ok<{ url: string }>(await request.post('/api/v1/nests/me/payout-account'), 'onboarding');
+  const { url } = await ok<{ url: string }>(
+    await request.post('/api/v1/nests/me/payout-account'),
+    'onboarding',
+  );
   const submitted = await request.post(url, {
     form: { business_name: 'Café Lumière SARL', iban: IBAN },
     maxRedirects: 0,

@@ -37,7 +37,8 @@ export async function seedMerchant(
         body: JSON.stringify(body),
         credentials: 'include',
       });
-      if (response.status !== 201) throw new Error(`seed failed: ${response.status} ${await response.text()}`);
+      if (response.status !== 201)
+        throw new Error(`seed failed: ${response.status} ${await response.text()}`);
       return (await response.json()) as { id: string };
     },
     { email, plan: options.plan ?? 'pro', onboarded: false, locale: options.locale ?? 'en-US' },
@@ -84,9 +85,9 @@ export function logoPng(width = 900, height = 600): Buffer {
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = (width * y + x) << 2;
-      png.data[i] = 20 + ((x * 200) / width);
+      png.data[i] = 20 + (x * 200) / width;
       png.data[i + 1] = 120;
-      png.data[i + 2] = 20 + ((y * 200) / height);
+      png.data[i + 2] = 20 + (y * 200) / height;
       png.data[i + 3] = 255;
     }
   }
@@ -104,4 +105,17 @@ export async function completeSandboxOnboarding(page: Page): Promise<void> {
 /** True when nothing sticks out sideways (a phone layout must never scroll horizontally). */
 export async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/**
+ * Console errors a test did not provoke. Chromium logs every 4xx answer as a console error; a test
+ * that provokes one on purpose (a foreign account id, a refused plan) names its status.
+ */
+export function unexpectedErrors(errors: Array<{ text: string }>, expectedStatuses: number[]) {
+  return errors.filter(
+    (error) =>
+      !expectedStatuses.some((status) =>
+        error.text.includes(`the server responded with a status of ${status}`),
+      ),
+  );
 }

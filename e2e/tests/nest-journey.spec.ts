@@ -25,9 +25,9 @@ test('a paid Pro merchant creates a nest with a logo, turns payouts on, sets a w
   // 1. The nest, with a logo the browser shrinks before sending.
   await page.goto('/admin/onboarding/create-nest');
   await expect(page.getByRole('heading', { level: 1, name: 'Create your nest' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Onboarding steps' }).locator('[aria-current="step"]')).toHaveText(
-    /Your nest/,
-  );
+  await expect(
+    page.getByRole('list', { name: 'Onboarding steps' }).locator('[aria-current="step"]'),
+  ).toHaveText(/Your nest/);
   await page.getByLabel('Name', { exact: true }).fill('Café Lumière');
   await page.getByLabel('Kind of business').selectOption('cafe');
   await page.getByLabel('Short description (optional)').fill('Specialty coffee and pastries since 2012.');
@@ -49,15 +49,16 @@ test('a paid Pro merchant creates a nest with a logo, turns payouts on, sets a w
 
   await expect(page.getByText('Your nest “Café Lumière” is ready.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Get paid: connect your payout account' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Onboarding steps' }).locator('[aria-current="step"]')).toHaveText(
-    /Payouts/,
-  );
+  await expect(
+    page.getByRole('list', { name: 'Onboarding steps' }).locator('[aria-current="step"]'),
+  ).toHaveText(/Payouts/);
 
-  const nest = await apiFromPage<{ name: string; logo_url: string | null; time_zone: string; currency: string }>(
-    page,
-    'GET',
-    '/api/v1/nests/me',
-  );
+  const nest = await apiFromPage<{
+    name: string;
+    logo_url: string | null;
+    time_zone: string;
+    currency: string;
+  }>(page, 'GET', '/api/v1/nests/me');
   expect(nest.body).toMatchObject({ name: 'Café Lumière', time_zone: 'Europe/Paris', currency: 'EUR' });
   expect(nest.body.logo_url).toBeTruthy();
   const logo = await page.request.get(nest.body.logo_url!);
@@ -134,7 +135,8 @@ test('a paid Pro merchant creates a nest with a logo, turns payouts on, sets a w
   await expect(dialog).toBeHidden();
 
   const active = page.getByRole('list', { name: 'Active' });
-  const card = (name: string) => active.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  const card = (name: string) =>
+    active.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await expect(card('Morning coffee')).toContainText('€12.50 / month');
   await expect(card('Morning coffee')).toContainText('14-day free trial');
   await expect(card('Yoga class')).toContainText('€15.00 / week');
@@ -172,7 +174,9 @@ test('a paid Pro merchant creates a nest with a logo, turns payouts on, sets a w
   );
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByText('New version v2 of “Morning coffee” created for new subscribers.')).toBeVisible();
+  await expect(
+    page.getByText('New version v2 of “Morning coffee” created for new subscribers.'),
+  ).toBeVisible();
   await expect(card('Morning coffee')).toContainText('€14.00 / month');
   await card('Morning coffee').getByText('Price versions (2)').click();
   const versions = card('Morning coffee').getByRole('table', { name: 'Price versions of Morning coffee' });
@@ -180,10 +184,12 @@ test('a paid Pro merchant creates a nest with a logo, turns payouts on, sets a w
   await expect(versions.getByRole('row').nth(2)).toContainText(/v1\s*€12\.50 \/ month\s*1/);
 
   const edited = await apiFromPage<OfferView>(page, 'GET', `/api/v1/offers/${coffee.id}`);
-  expect(edited.body.versions.map((v) => [v.version, v.amount_cents, v.subscriber_count, v.current])).toEqual([
-    [2, 1400, 0, true],
-    [1, 1250, 1, false],
-  ]);
+  expect(edited.body.versions.map((v) => [v.version, v.amount_cents, v.subscriber_count, v.current])).toEqual(
+    [
+      [2, 1400, 0, true],
+      [1, 1250, 1, false],
+    ],
+  );
 
   // 6. Payouts are on: the dashboard has nothing to warn about.
   await page.goto('/admin/app/dashboard');

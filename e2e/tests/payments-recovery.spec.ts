@@ -56,7 +56,9 @@ test('sur un téléphone, une commerçante dont le renouvellement échoue paie a
 
   // Another card on the sandbox's page pays what is due and brings her straight back to work.
   await page.getByRole('button', { name: 'Utiliser une autre carte' }).click();
-  await expect(page.getByRole('heading', { name: 'Utiliser une autre carte pour Nest Starter' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Utiliser une autre carte pour Nest Starter' }),
+  ).toBeVisible();
   await payOnSandboxPage(page, cards.succeeds);
   await expect(page).toHaveURL('/admin/app/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tableau de bord');

@@ -3,13 +3,22 @@
 // ones have answered, and latency counts from the scheduled time, so a stall is not hidden), against
 // the whole app listening on loopback, on PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL
 // is set) on PostgreSQL. Budget: p99 ≤ 20 ms.
+import { fork } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import type { InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
-import { type BenchDatabase, benchPglite, benchPostgres, postgresServerUrl, printTable } from './databases.js';
+import {
+  type BenchDatabase,
+  benchPglite,
+  benchPostgres,
+  postgresServerUrl,
+  printTable,
+} from './databases.js';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -19,7 +28,7 @@ const BUDGET_P99_MS = 20;
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
-async function inject(app: App, request: Parameters<App['inject']>[0], expected: number) {
+async function inject(app: App, request: InjectOptions, expected: number) {
   const response = await app.inject(request);
   if (response.statusCode !== expected) {
     throw new Error(`${JSON.stringify(request)} answered ${response.statusCode}: ${response.body}`);
@@ -53,7 +62,11 @@ async function seedLink(app: App): Promise<{ nestLinkId: string; cookie: string 
     },
     201,
   );
-  const onboarding = await inject(app, { method: 'POST', url: '/api/v1/nests/me/payout-account', cookies }, 200);
+  const onboarding = await inject(
+    app,
+    { method: 'POST', url: '/api/v1/nests/me/payout-account', cookies },
+    200,
+  );
   const page = new URL(onboarding.json().url);
   await inject(
     app,
@@ -61,7 +74,10 @@ async function seedLink(app: App): Promise<{ nestLinkId: string; cookie: string 
       method: 'POST',
       url: `${page.pathname}${page.search}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ business_name: 'Café Bench', iban: 'FR14 2004 1010 0505 0001 3M02 606' }).toString(),
+      payload: new URLSearchParams({
+        business_name: 'Café Bench',
+        iban: 'FR14 2004 1010 0505 0001 3M02 606',
+      }).toString(),
     },
     303,
   );
@@ -84,7 +100,12 @@ async function seedLink(app: App): Promise<{ nestLinkId: string; cookie: string 
   );
   const link = await inject(
     app,
-    { method: 'POST', url: '/api/v1/links', cookies, payload: { offer_id: offer.json().id, label: 'Counter' } },
+    {
+      method: 'POST',
+      url: '/api/v1/links',
+      cookies,
+      payload: { offer_id: offer.json().id, label: 'Counter' },
+    },
     201,
   );
   return {
@@ -135,6 +156,34 @@ async function openLoop(agent: http.Agent, port: number, path: string, rate: num
   return { latencies, errors, seconds };
 }
 
+interface LoadOrder {
+  port: number;
+  path: string;
+  rate: number;
+  count: number;
+}
+type LoadResult = Awaited<ReturnType<typeof openLoop>>;
+
+const LOAD_ORDER_ENV = 'NEST_BENCH_LOAD_ORDER';
+
+/**
+ * The load generator runs in its own process (this file, started again): its schedule must not wait
+ * on the server's event loop. Both share the machine's cores, as a client on the same host would.
+ */
+function loadFromWorker(order: LoadOrder): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, [LOAD_ORDER_ENV]: JSON.stringify(order) },
+    });
+    child.once('message', (result) => resolve(result as LoadResult));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load generator exited with ${code}`));
+    });
+  });
+}
+
 async function benchOne(target: BenchDatabase) {
   const database = target.databases[0] as Database;
   const app = await buildApp({ config: testConfig(), database, logger: false });
@@ -143,11 +192,9 @@ async function benchOne(target: BenchDatabase) {
     const { port } = app.server.address() as AddressInfo;
     const { nestLinkId, cookie } = await seedLink(app);
     const path = `/api/v1/public/links/${nestLinkId}`;
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-    await openLoop(agent, port, path, RATE, WARMUP_REQUESTS);
+    await loadFromWorker({ port, path, rate: RATE, count: WARMUP_REQUESTS });
     const count = RATE * SECONDS;
-    const run = await openLoop(agent, port, path, RATE, count);
-    agent.destroy();
+    const run = await loadFromWorker({ port, path, rate: RATE, count });
 
     // Every answered visit was counted (the counter writes once a second, and on this read).
     const links = await app.inject({ method: 'GET', url: '/api/v1/links', headers: { cookie } });
@@ -171,19 +218,32 @@ async function benchOne(target: BenchDatabase) {
   }
 }
 
-const pglite = await benchPglite();
-try {
-  await benchOne(pglite);
-} finally {
-  await pglite.close();
-}
-if (postgresServerUrl) {
-  const postgres = await benchPostgres(postgresServerUrl);
+async function main() {
+  const pglite = await benchPglite();
   try {
-    await benchOne(postgres);
+    await benchOne(pglite);
   } finally {
-    await postgres.close();
+    await pglite.close();
   }
+  if (postgresServerUrl) {
+    const postgres = await benchPostgres(postgresServerUrl);
+    try {
+      await benchOne(postgres);
+    } finally {
+      await postgres.close();
+    }
+  } else {
+    console.info('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  }
+}
+
+const loadOrder = process.env[LOAD_ORDER_ENV];
+if (loadOrder) {
+  const order = JSON.parse(loadOrder) as LoadOrder;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const result = await openLoop(agent, order.port, order.path, order.rate, order.count);
+  agent.destroy();
+  process.send?.(result, () => process.exit(0));
 } else {
-  console.info('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  await main();
 }

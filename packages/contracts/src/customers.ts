@@ -34,7 +34,10 @@ export const customerLoginBodySchema = z
       .optional(),
   })
   .strict()
-  .refine((body) => !(body.code && body.token), { message: 'Send a code or a token, not both', path: ['token'] })
+  .refine((body) => !(body.code && body.token), {
+    message: 'Send a code or a token, not both',
+    path: ['token'],
+  })
   .meta({ id: 'CustomerLoginBody' });
 export type CustomerLoginBody = z.infer<typeof customerLoginBodySchema>;
 
@@ -60,7 +63,9 @@ export const customerSubscriptionSchema = z
       .object({ allowance: usageAllowanceSchema, used: z.number().int(), left: z.number().int() })
       .nullable(),
     /** Null when the offer has no reward, or its progress is not measured yet (check-ins). */
-    reward: z.object({ rule: rewardRuleSchema, progress: z.number().int(), target: z.number().int() }).nullable(),
+    reward: z
+      .object({ rule: rewardRuleSchema, progress: z.number().int(), target: z.number().int() })
+      .nullable(),
     /** What is due and unpaid on this subscription now. */
     unpaid_amount_cents: z.number().int(),
   })

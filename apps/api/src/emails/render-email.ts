@@ -2,6 +2,7 @@ import type { Locale } from '@nest/contracts';
 import { type EmailContent, type RenderedEmail, renderLayout } from './layout.js';
 import { customerCancelled } from './templates/customer-cancelled.js';
 import { customerLogin } from './templates/customer-login.js';
+import { customerPaymentFailed } from './templates/customer-payment-failed.js';
 import { emailChanged } from './templates/email-changed.js';
 import { passwordChanged } from './templates/password-changed.js';
 import { passwordReset } from './templates/password-reset.js';
@@ -30,6 +31,7 @@ export const emailTemplates = {
   'revenue-limit-reached': revenueLimitReached,
   'customer-login': customerLogin,
   'customer-cancelled': customerCancelled,
+  'customer-payment-failed': customerPaymentFailed,
 };
 
 export type EmailTemplateName = keyof typeof emailTemplates;

@@ -105,7 +105,8 @@ export const enUS = {
     },
     price_changed: {
       title: 'The price has changed',
-      detail: 'The price of this subscription has just changed to {{price}}. Please check it and subscribe again.',
+      detail:
+        'The price of this subscription has just changed to {{price}}. Please check it and subscribe again.',
     },
     invalid_login_code: {
       title: 'Code not valid',

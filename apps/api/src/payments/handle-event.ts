@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../db/client.js';
 import { applyNestEvent } from '../modules/checkout/apply-nest-event.js';
+import { notifyPaymentFailed } from '../modules/customers/notify-payment-failed.js';
 import { PLAN_KIND_KEY } from '../modules/plans/plan-metadata.js';
 import { type PlanSyncContext, syncPlanSubscription } from '../modules/plans/sync-plan-subscription.js';
 import { applyPayoutAccountEvent } from './apply-payout-account-event.js';
@@ -33,7 +34,11 @@ async function applyEvent(ctx: EventContext, tx: Tx, event: ProviderEvent): Prom
     return true;
   }
   // Objects on a merchant's connected account are their customers' business, not the merchant's plan.
-  if (event.accountId) return applyNestEvent(ctx, tx, event);
+  if (event.accountId) {
+    const applied = await applyNestEvent(ctx, tx, event);
+    if (applied) await notifyPaymentFailed(ctx, tx, event);
+    return applied;
+  }
   const source = event.id;
   switch (event.neutralType) {
     case 'checkout.completed': {

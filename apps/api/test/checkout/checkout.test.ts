@@ -49,7 +49,10 @@ describe('subscribing through a link', () => {
       cancelUrl: link.url,
       successUrl: `${PUBLIC_URL}/client/app/subscriptions/success?session_id=${checkout.sessionId}`,
     });
-    expect(session!.subscriptionMetadata).toMatchObject({ nest_kind: 'nest_subscription', nest_fee_bps: '200' });
+    expect(session!.subscriptionMetadata).toMatchObject({
+      nest_kind: 'nest_subscription',
+      nest_fee_bps: '200',
+    });
     const hostedPage = await t.app.inject({ method: 'GET', url: checkout.path });
     expect(hostedPage.statusCode).toBe(200);
 
@@ -191,13 +194,18 @@ describe('subscribing through a link', () => {
       payload: { amount_cents: 3500 },
     });
     expect(edited.json().current_version_id).toBe(merchant.offer.current_version_id);
-    const body = { email: uniqueEmail('late'), name: 'Late Visitor', price_version_id: seen.price_version_id };
+    const body = {
+      email: uniqueEmail('late'),
+      name: 'Late Visitor',
+      price_version_id: seen.price_version_id,
+    };
     const refused = await postCheckout(t.app, link.nest_link_id, body);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
       code: 'price_changed',
       title: 'The price has changed',
-      detail: 'The price of this subscription has just changed to €35.00 per month. Please check it and subscribe again.',
+      detail:
+        'The price of this subscription has just changed to €35.00 per month. Please check it and subscribe again.',
     });
     const french = await postCheckout(t.app, link.nest_link_id, { ...body, locale: 'fr-FR' });
     expect(french.json().detail).toContain('35,00');
@@ -205,10 +213,16 @@ describe('subscribing through a link', () => {
 
     const reloaded = await readPublicLink(t.app, link.nest_link_id);
     expect(reloaded.offer.amount_cents).toBe(3500);
-    const accepted = await postCheckout(t.app, link.nest_link_id, { ...body, price_version_id: reloaded.price_version_id });
+    const accepted = await postCheckout(t.app, link.nest_link_id, {
+      ...body,
+      price_version_id: reloaded.price_version_id,
+    });
     expect(accepted.statusCode).toBe(200);
     const sessionId = new URL(accepted.json().url).pathname.split('/').pop()!;
-    const [session] = await t.db.select().from(sandboxCheckoutSessions).where(eq(sandboxCheckoutSessions.id, sessionId));
+    const [session] = await t.db
+      .select()
+      .from(sandboxCheckoutSessions)
+      .where(eq(sandboxCheckoutSessions.id, sessionId));
     expect(session!.amountCents).toBe(3500);
   });
 
@@ -243,13 +257,12 @@ describe('subscribing through a link', () => {
       card: '4242',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors.map((e: { field: string }) => e.field).sort()).toEqual([
-      'card',
-      'email',
-      'locale',
-      'name',
-      'price_version_id',
-    ]);
+    expect(
+      response
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['card', 'email', 'locale', 'name', 'price_version_id']);
     const state = await nestState(t.app, merchant.offer.nest_id);
     expect(state.checkouts).toHaveLength(0);
   });

@@ -13,10 +13,17 @@ describe('passes', () => {
     const pass = signPass(SECRET, SUBSCRIPTION, at(0));
     expect(pass.token).toMatch(/^[A-Za-z0-9_-]{50}$/);
     expect(pass.refreshAt.getTime() - at(0).getTime()).toBeLessThanOrEqual(PASS_STEP_SECONDS * 1000);
-    expect(verifyPassToken(SECRET, pass.token, at(0))).toEqual({ ok: true, subscriptionId: SUBSCRIPTION, step: pass.step });
+    expect(verifyPassToken(SECRET, pass.token, at(0))).toEqual({
+      ok: true,
+      subscriptionId: SUBSCRIPTION,
+      step: pass.step,
+    });
     expect(verifyPassToken(SECRET, pass.token, new Date(pass.expiresAt.getTime() - 1)).ok).toBe(true);
     expect(verifyPassToken(SECRET, pass.token, pass.expiresAt)).toEqual({ ok: false, reason: 'expired' });
-    expect(verifyPassToken(SECRET, pass.token, at(-PASS_STEP_SECONDS))).toEqual({ ok: false, reason: 'not_yet_valid' });
+    expect(verifyPassToken(SECRET, pass.token, at(-PASS_STEP_SECONDS))).toEqual({
+      ok: false,
+      reason: 'not_yet_valid',
+    });
   });
 
   it('change every step, so a screenshot stops working', () => {

@@ -8,7 +8,12 @@ const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
 function providerFor(fake: FakeStripe) {
   return new StripeProvider(
-    createStripeClient({ secretKey: 'sk_test_fake', webhookSecret: 'whsec_test', apiBase: fake.url, maxNetworkRetries: 0 }),
+    createStripeClient({
+      secretKey: 'sk_test_fake',
+      webhookSecret: 'whsec_test',
+      apiBase: fake.url,
+      maxNetworkRetries: 0,
+    }),
     'whsec_test',
   );
 }
@@ -50,7 +55,10 @@ describe('customer checkouts with Stripe, on the merchant’s connected account'
       },
       { idempotencyKey: 'nest-checkout:1' },
     );
-    expect(session).toMatchObject({ id: 'cs_test_nest', url: 'https://checkout.stripe.com/c/pay/cs_test_nest' });
+    expect(session).toMatchObject({
+      id: 'cs_test_nest',
+      url: 'https://checkout.stripe.com/c/pay/cs_test_nest',
+    });
     const [request] = fake.sent('POST', '/v1/checkout/sessions');
     expect(request!.headers['stripe-account']).toBe(ACCOUNT);
     expect(request!.headers['idempotency-key']).toBe('nest-checkout:1');

@@ -61,9 +61,12 @@ describe('the success page’s API', () => {
       ok: true,
       subscriptionId: subscription!.id,
     });
-    expect(matchPassCode(t.app.config.passSecret, body.pass.code, ['00000000-0000-4000-8000-000000000000', subscription!.id])).toBe(
-      subscription!.id,
-    );
+    expect(
+      matchPassCode(t.app.config.passSecret, body.pass.code, [
+        '00000000-0000-4000-8000-000000000000',
+        subscription!.id,
+      ]),
+    ).toBe(subscription!.id);
   });
 
   it('never shows the email’s other subscriptions to whoever holds one session', async () => {
@@ -82,7 +85,14 @@ describe('the success page’s API', () => {
     expect(text).not.toContain(earlier!.id);
     expect(text).not.toContain(first.offer.name);
     expect(text).not.toContain(email);
-    expect(Object.keys(response.json()).sort()).toEqual(['customer', 'nest', 'offer', 'pass', 'status', 'subscription']);
+    expect(Object.keys(response.json()).sort()).toEqual([
+      'customer',
+      'nest',
+      'offer',
+      'pass',
+      'status',
+      'subscription',
+    ]);
   });
 
   it('asks the provider when the buyer is back before the webhook, and the late webhook changes nothing', async () => {

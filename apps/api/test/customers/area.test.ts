@@ -14,7 +14,10 @@ describe('customer area', () => {
   });
   afterAll(() => t.close());
 
-  async function addInvoice(subscriptionId: string, values: { status: 'open' | 'paid'; amount: number; issuedAt: Date }) {
+  async function addInvoice(
+    subscriptionId: string,
+    values: { status: 'open' | 'paid'; amount: number; issuedAt: Date },
+  ) {
     const [sub] = await t.db.select().from(nestSubscriptions).where(eq(nestSubscriptions.id, subscriptionId));
     const [row] = await t.db
       .insert(nestInvoices)
@@ -76,7 +79,12 @@ describe('customer area', () => {
     });
     const added = await addSubscriber(t.app, offer.id, { email });
     const subscriptionId = (added as { subscription_id: string }).subscription_id;
-    for (let i = 0; i < 4; i++) await addInvoice(subscriptionId, { status: 'paid', amount: 1500, issuedAt: new Date(Date.now() - i * 1000) });
+    for (let i = 0; i < 4; i++)
+      await addInvoice(subscriptionId, {
+        status: 'paid',
+        amount: 1500,
+        issuedAt: new Date(Date.now() - i * 1000),
+      });
     const cookies = await signInCustomer(t.app, email, '10.6.0.2');
     const [sub] = (await me(t.app, cookies)).json().subscriptions;
     expect(sub.reward).toEqual({
@@ -89,18 +97,42 @@ describe('customer area', () => {
   it('lists unpaid invoices and history of my own subscription only; another customer’s is a 404', async () => {
     const mine = await subscribedCustomer(t.app, customerEmail('mine'));
     const theirs = await subscribedCustomer(t.app, customerEmail('theirs'));
-    const older = await addInvoice(mine.subscriptionId, { status: 'open', amount: 1000, issuedAt: new Date(Date.now() - 60_000) });
-    const newer = await addInvoice(mine.subscriptionId, { status: 'open', amount: 1200, issuedAt: new Date() });
-    const paid = await addInvoice(mine.subscriptionId, { status: 'paid', amount: 1000, issuedAt: new Date(Date.now() - 120_000) });
+    const older = await addInvoice(mine.subscriptionId, {
+      status: 'open',
+      amount: 1000,
+      issuedAt: new Date(Date.now() - 60_000),
+    });
+    const newer = await addInvoice(mine.subscriptionId, {
+      status: 'open',
+      amount: 1200,
+      issuedAt: new Date(),
+    });
+    const paid = await addInvoice(mine.subscriptionId, {
+      status: 'paid',
+      amount: 1000,
+      issuedAt: new Date(Date.now() - 120_000),
+    });
     await addInvoice(theirs.subscriptionId, { status: 'open', amount: 999, issuedAt: new Date() });
     const cookies = await signInCustomer(t.app, mine.email, '10.6.0.3');
 
-    const unpaid = await t.app.inject({ method: 'GET', url: `/api/v1/payments/external/nest-subs/${mine.subscriptionId}/invoices/unpaid`, cookies });
+    const unpaid = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/payments/external/nest-subs/${mine.subscriptionId}/invoices/unpaid`,
+      cookies,
+    });
     expect(unpaid.statusCode).toBe(200);
     expect(unpaid.json().invoices.map((i: { id: string }) => i.id)).toEqual([older.id, newer.id]);
-    expect(unpaid.json().invoices[0]).toMatchObject({ status: 'open', amount_due_cents: 1000, amount_paid_cents: 0 });
+    expect(unpaid.json().invoices[0]).toMatchObject({
+      status: 'open',
+      amount_due_cents: 1000,
+      amount_paid_cents: 0,
+    });
 
-    const history = await t.app.inject({ method: 'GET', url: `/api/v1/nest-customers/me/subscriptions/${mine.subscriptionId}/invoices`, cookies });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/nest-customers/me/subscriptions/${mine.subscriptionId}/invoices`,
+      cookies,
+    });
     expect(history.json().invoices.map((i: { id: string }) => i.id)).toEqual([newer.id, older.id, paid.id]);
 
     for (const url of [
@@ -113,13 +145,20 @@ describe('customer area', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type']).toContain('application/problem+json');
     }
-    const anonymous = await t.app.inject({ method: 'GET', url: `/api/v1/payments/external/nest-subs/${mine.subscriptionId}/invoices/unpaid` });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/payments/external/nest-subs/${mine.subscriptionId}/invoices/unpaid`,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('does not let a merchant session stand in for a customer session', async () => {
     const { merchant, subscriptionId } = await subscribedCustomer(t.app, customerEmail('m'));
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/payments/external/nest-subs/${subscriptionId}/invoices/unpaid`, cookies: merchant.cookies });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/payments/external/nest-subs/${subscriptionId}/invoices/unpaid`,
+      cookies: merchant.cookies,
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -127,7 +166,10 @@ describe('customer area', () => {
     const { email, customerId } = await subscribedCustomer(t.app, customerEmail('rotate'));
     const cookies = await signInCustomer(t.app, email, '10.6.0.4');
     const oldToken = cookies[CUSTOMER_COOKIE]!;
-    const [before] = await t.db.select().from(customerSessions).where(eq(customerSessions.customerId, customerId));
+    const [before] = await t.db
+      .select()
+      .from(customerSessions)
+      .where(eq(customerSessions.customerId, customerId));
     const dayAgo = new Date(Date.now() - TOKEN_ROTATE_AFTER_MS - 1000);
     await t.db
       .update(customerSessions)
@@ -172,7 +214,10 @@ describe('customer area', () => {
     const second = await askLogin(t.app, { email, code }, '10.6.0.6', first);
     expect(second.statusCode).toBe(200);
     expect((await me(t.app, first)).statusCode).toBe(401);
-    const sessions = await t.db.select().from(customerSessions).where(eq(customerSessions.customerId, customerId));
+    const sessions = await t.db
+      .select()
+      .from(customerSessions)
+      .where(eq(customerSessions.customerId, customerId));
     expect(sessions.filter((s) => s.revokedReason === 'replaced_by_login')).toHaveLength(1);
   });
 });

@@ -112,7 +112,10 @@ describe('customer passwordless sign-in', () => {
     const before = Date.now();
     await askLogin(t.app, { email }, '10.1.0.9');
     await lastLoginMail(t.app, email);
-    const [row] = await t.db.select().from(customerLoginCodes).where(eq(customerLoginCodes.customerId, customerId));
+    const [row] = await t.db
+      .select()
+      .from(customerLoginCodes)
+      .where(eq(customerLoginCodes.customerId, customerId));
     const ttl = row!.expiresAt.getTime() - before;
     expect(ttl).toBeGreaterThan(14.9 * 60_000);
     expect(ttl).toBeLessThanOrEqual(15 * 60_000 + 5_000);
@@ -153,14 +156,23 @@ describe('customer passwordless sign-in', () => {
     const { email } = await subscribedCustomer(t.app);
     await askLogin(t.app, { email }, '10.1.0.12');
     const { code } = await lastLoginMail(t.app, email);
-    const wrong = await askLogin(t.app, { email, code: code === '123456' ? '654321' : '123456' }, '10.1.0.12');
+    const wrong = await askLogin(
+      t.app,
+      { email, code: code === '123456' ? '654321' : '123456' },
+      '10.1.0.12',
+    );
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
     expect(unknown.body).toBe(wrong.body);
   });
 
   it('rejects malformed bodies with a validation problem', async () => {
-    for (const payload of [{}, { email: 'not-an-email' }, { email: 'a@b.co', code: '12ab56' }, { email: 'a@b.co', code: '123456', token: 'x'.repeat(40) }]) {
+    for (const payload of [
+      {},
+      { email: 'not-an-email' },
+      { email: 'a@b.co', code: '12ab56' },
+      { email: 'a@b.co', code: '123456', token: 'x'.repeat(40) },
+    ]) {
       const response = await askLogin(t.app, payload, '10.1.0.13');
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toContain('application/problem+json');
@@ -176,7 +188,8 @@ describe('customer passwordless sign-in', () => {
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     const unknown = customerEmail('unknown');
-    for (let i = 0; i < CODE_REQUEST_LIMITS.email.limit; i++) await askLogin(t.app, { email: unknown }, `10.2.1.${i + 1}`);
+    for (let i = 0; i < CODE_REQUEST_LIMITS.email.limit; i++)
+      await askLogin(t.app, { email: unknown }, `10.2.1.${i + 1}`);
     expect((await askLogin(t.app, { email: unknown }, '10.2.1.99')).statusCode).toBe(429);
   });
 
@@ -205,7 +218,9 @@ describe('customer passwordless sign-in', () => {
     expect((await me(t.app, cookies)).statusCode).toBe(401);
     const sessions = await t.db.select().from(customerSessions);
     expect(sessions.some((s) => s.revokedReason === 'logout')).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/nest-customers/logout' })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/nest-customers/logout' })).statusCode).toBe(
+      204,
+    );
     const crossSite = await t.app.inject({
       method: 'GET',
       url: '/api/v1/nest-customers/logout',

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { readMail, responseCookies } from '../fixtures/merchants.js';
 import { addSubscriber, createOfferFor, merchantWithNest } from '../offers/support.js';
@@ -15,11 +14,25 @@ export async function subscribedCustomer(
 ) {
   const merchant = await merchantWithNest(app);
   const offer = await createOfferFor(app, merchant, options.offerName ? { name: options.offerName } : {});
-  const subscription = (await addSubscriber(app, offer.id, { email })) as unknown as { subscription_id: string; customer_id: string };
-  return { merchant, offer, email, subscriptionId: subscription.subscription_id, customerId: subscription.customer_id };
+  const subscription = (await addSubscriber(app, offer.id, { email })) as unknown as {
+    subscription_id: string;
+    customer_id: string;
+  };
+  return {
+    merchant,
+    offer,
+    email,
+    subscriptionId: subscription.subscription_id,
+    customerId: subscription.customer_id,
+  };
 }
 
-export function askLogin(app: FastifyInstance, payload: object, remoteAddress = '127.0.0.1', cookies: Record<string, string> = {}) {
+export function askLogin(
+  app: FastifyInstance,
+  payload: object,
+  remoteAddress = '127.0.0.1',
+  cookies: Record<string, string> = {},
+) {
   return app.inject({ method: 'POST', url: '/api/v1/nest-customers/login', payload, remoteAddress, cookies });
 }
 
@@ -31,7 +44,13 @@ export async function lastLoginMail(app: FastifyInstance, email: string) {
   const code = last.subject.match(/(\d{6})$/)![1]!;
   const link = last.text.match(/http\S+\/client\/login\?token=([^&\s]+)&email=(\S+)/);
   expect(link).not.toBeNull();
-  return { mail: last, count: mail.length, code, token: decodeURIComponent(link![1]!), linkEmail: decodeURIComponent(link![2]!) };
+  return {
+    mail: last,
+    count: mail.length,
+    code,
+    token: decodeURIComponent(link![1]!),
+    linkEmail: decodeURIComponent(link![2]!),
+  };
 }
 
 /** Signs a customer in with a fresh code; answers the session cookies. */

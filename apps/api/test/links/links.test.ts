@@ -57,7 +57,11 @@ describe('links (merchant)', () => {
     expect(off.json()).toMatchObject({ label: 'Flyer — May', active: false });
     const on = await patch({ active: true });
     expect(on.json().active).toBe(true);
-    const one = await t.app.inject({ method: 'GET', url: `/api/v1/links/${link.id}`, cookies: merchant.cookies });
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/links/${link.id}`,
+      cookies: merchant.cookies,
+    });
     expect(one.json()).toMatchObject({ id: link.id, active: true, nest_link_id: link.nest_link_id });
   });
 
@@ -86,7 +90,12 @@ describe('links (merchant)', () => {
     const merchant = await sellingMerchant(t.app, { payouts: false });
     const bad = await postLink(t.app, merchant, { offer_id: 'nope', label: '', extra: 1 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['extra', 'label', 'offer_id']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['extra', 'label', 'offer_id']);
     const long = await postLink(t.app, merchant, { offer_id: merchant.offer.id, label: 'x'.repeat(61) });
     expect(long.statusCode).toBe(400);
     const empty = await t.app.inject({
@@ -109,7 +118,11 @@ describe('links (merchant)', () => {
     const merchant = await seedMerchant(t.app, { plan: 'starter', onboarded: true });
     await createNestFor(t.app, merchant);
     const offer = await createOfferFor(t.app, merchant);
-    await t.app.inject({ method: 'POST', url: `/api/v1/offers/${offer.id}/archive`, cookies: merchant.cookies });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/offers/${offer.id}/archive`,
+      cookies: merchant.cookies,
+    });
     const response = await postLink(t.app, merchant, { offer_id: offer.id, label: 'Counter' });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('offer_archived');

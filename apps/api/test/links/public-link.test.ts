@@ -192,7 +192,10 @@ describe('the public page of a link', () => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('offer_archived');
-    const rows = await t.db.select().from(nestTransactions).where(eq(nestTransactions.nestId, merchant.offer.nest_id));
+    const rows = await t.db
+      .select()
+      .from(nestTransactions)
+      .where(eq(nestTransactions.nestId, merchant.offer.nest_id));
     expect(rows).toHaveLength(0);
   });
 });

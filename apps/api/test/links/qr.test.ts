@@ -22,7 +22,11 @@ describe('link QR codes', () => {
     const merchant = await sellingMerchant(t.app, { payouts: false });
     const link = await createLinkFor(t.app, merchant, merchant.offer.id);
 
-    const png = await t.app.inject({ method: 'GET', url: `/api/v1/links/${link.id}/qr.png`, cookies: merchant.cookies });
+    const png = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/links/${link.id}/qr.png`,
+      cookies: merchant.cookies,
+    });
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.headers['content-disposition']).toContain(`nest-link-${link.nest_link_id}.png`);
@@ -30,11 +34,18 @@ describe('link QR codes', () => {
     expect(fromPng?.text).toBe(link.url);
     expect(fromPng!.width).toBeGreaterThanOrEqual(512);
 
-    const svg = await t.app.inject({ method: 'GET', url: `/api/v1/links/${link.id}/qr.svg`, cookies: merchant.cookies });
+    const svg = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/links/${link.id}/qr.svg`,
+      cookies: merchant.cookies,
+    });
     expect(svg.statusCode).toBe(200);
     expect(svg.headers['content-type']).toContain('image/svg+xml');
     expect(svg.body).toContain('<svg');
-    const rendered = await sharp(Buffer.from(svg.body), { density: 300 }).flatten({ background: '#ffffff' }).png().toBuffer();
+    const rendered = await sharp(Buffer.from(svg.body), { density: 300 })
+      .flatten({ background: '#ffffff' })
+      .png()
+      .toBuffer();
     expect((await decodeQr(rendered))?.text).toBe(link.url);
   });
 

@@ -54,7 +54,12 @@ export async function sellingMerchant(
 }
 
 export function postLink(app: FastifyInstance, merchant: SignedInMerchant, payload: unknown) {
-  return app.inject({ method: 'POST', url: '/api/v1/links', cookies: merchant.cookies, payload: payload as object });
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/links',
+    cookies: merchant.cookies,
+    payload: payload as object,
+  });
 }
 
 export async function createLinkFor(
@@ -68,7 +73,11 @@ export async function createLinkFor(
   return response.json();
 }
 
-export function getPublicLink(app: FastifyInstance, nestLinkId: string, headers: Record<string, string> = {}) {
+export function getPublicLink(
+  app: FastifyInstance,
+  nestLinkId: string,
+  headers: Record<string, string> = {},
+) {
   return app.inject({ method: 'GET', url: `/api/v1/public/links/${nestLinkId}`, headers });
 }
 

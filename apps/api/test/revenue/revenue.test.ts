@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nestTransactions, revenueAlerts } from '../../src/db/schema/index.js';
 import { monthRevenue } from '../../src/modules/revenue/month-revenue.js';
+import { nestState } from '../checkout/support.js';
 import { readMail, uniqueEmail } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import {
@@ -12,7 +13,6 @@ import {
   subscribeThroughLink,
 } from '../links/support.js';
 import { advanceClock } from '../payments/support.js';
-import { nestState } from '../checkout/support.js';
 
 describe('monthly revenue against the plan’s limit', () => {
   let t: TestApp;
@@ -75,7 +75,11 @@ describe('monthly revenue against the plan’s limit', () => {
     expect(warned).toMatchObject({ month_cents: 2_000_00, ratio: 0.8, warning: true, limit_reached: false });
     expect(warned.month).toMatch(/^\d{4}-\d{2}$/);
     await seedPayment(merchant, 500_00, now);
-    expect((await revenueOf(merchant)).json()).toMatchObject({ ratio: 1, warning: true, limit_reached: true });
+    expect((await revenueOf(merchant)).json()).toMatchObject({
+      ratio: 1,
+      warning: true,
+      limit_reached: true,
+    });
 
     const enterprise = await sellingMerchant(t.app, { plan: 'enterprise', payouts: false });
     await seedPayment(enterprise, 50_000_00, now);
@@ -97,7 +101,9 @@ describe('monthly revenue against the plan’s limit', () => {
     const link = await createLinkFor(t.app, merchant, merchant.offer.id);
     await seedPayment(merchant, 1_000_00, new Date());
     const warnings = async () =>
-      (await readMail(t.app, merchant.user.email)).map((mail) => mail.subject).filter((s) => /limit|paused/.test(s));
+      (await readMail(t.app, merchant.user.email))
+        .map((mail) => mail.subject)
+        .filter((s) => /limit|paused/.test(s));
     await subscribeThroughLink(t.app, link.nest_link_id, { email: uniqueEmail('a') }); // 2,000 €: 80 %
     expect(await warnings()).toEqual(['You are close to your Nest Starter plan’s monthly limit']);
 

@@ -38,7 +38,12 @@ export function toProviderMetadata(m: NestCheckoutMetadata): Record<string, stri
 /** The metadata of a customer subscription we made, or undefined for anything else. */
 export function readProviderMetadata(metadata: Record<string, string>): NestCheckoutMetadata | undefined {
   if (metadata[NEST_KIND_KEY] !== NEST_SUBSCRIPTION_KIND) return undefined;
-  const ids = [metadata.nest_id, metadata.nest_offer_price_id, metadata.nest_link_id, metadata.nest_checkout_id];
+  const ids = [
+    metadata.nest_id,
+    metadata.nest_offer_price_id,
+    metadata.nest_link_id,
+    metadata.nest_checkout_id,
+  ];
   if (!ids.every((id) => typeof id === 'string' && isUuid(id))) return undefined;
   const email = metadata.nest_customer_email;
   const feeBps = Number(metadata.nest_fee_bps ?? '0');

@@ -102,6 +102,9 @@ export async function syncNestInvoice(
       areaUrl: `${ctx.publicUrl}/client/login`,
     },
   };
-  await ctx.jobs.enqueue(SEND_EMAIL_JOB, receipt, { tx, dedupeKey: `receipt:${provider}:${row.providerInvoiceId}` });
+  await ctx.jobs.enqueue(SEND_EMAIL_JOB, receipt, {
+    tx,
+    dedupeKey: `receipt:${provider}:${row.providerInvoiceId}`,
+  });
   await warnOnRevenue(ctx, tx, target.ownerId, paidAt);
 }

@@ -1,7 +1,15 @@
 import { seatHoldingStatuses } from '@nest/contracts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { nestCheckouts, nestInvoices, nestLinks, nestSubscriptions, nests, offerPrices, offers } from '../../db/schema/index.js';
+import {
+  nestCheckouts,
+  nestInvoices,
+  nestLinks,
+  nestSubscriptions,
+  nests,
+  offerPrices,
+  offers,
+} from '../../db/schema/index.js';
 import type { PaymentProvider, ProviderInvoice } from '../../payments/port.js';
 import type { Jobs } from '../../types.js';
 import { type NestCheckoutMetadata, readProviderMetadata } from './checkout-metadata.js';
@@ -33,7 +41,11 @@ export interface NestSubscriptionSync {
 const seatHolding = new Set<string>(seatHoldingStatuses);
 
 /** The metadata must name a price version of an offer of that nest, sold on the account the event came from. */
-async function findTarget(tx: Tx, accountId: string, meta: NestCheckoutMetadata): Promise<SyncTarget | undefined> {
+async function findTarget(
+  tx: Tx,
+  accountId: string,
+  meta: NestCheckoutMetadata,
+): Promise<SyncTarget | undefined> {
   const [row] = await tx
     .select({
       nestId: offers.nestId,
@@ -94,7 +106,11 @@ export async function syncNestSubscription(
   if (!snapshot || !meta) return undefined;
   const target = await findTarget(tx, accountId, meta);
   if (!target) return undefined;
-  const customer = await findOrCreateCustomer(tx, { email: meta.email, name: meta.name, locale: meta.locale });
+  const customer = await findOrCreateCustomer(tx, {
+    email: meta.email,
+    name: meta.name,
+    locale: meta.locale,
+  });
 
   const now = new Date();
   const values = {
@@ -117,16 +133,19 @@ export async function syncNestSubscription(
       linkId: meta.linkId,
       canceledAt: snapshot.status === 'canceled' ? now : null,
     })
-    .onConflictDoUpdate({ target: [nestSubscriptions.provider, nestSubscriptions.providerSubscriptionId], set: values })
+    .onConflictDoUpdate({
+      target: [nestSubscriptions.provider, nestSubscriptions.providerSubscriptionId],
+      set: values,
+    })
     .returning();
   let subscription = saved!;
   // The first time it is seen ended, the time it ended; a later sync keeps that time.
   if (subscription.status === 'canceled' && !subscription.canceledAt) {
-    [subscription] = await tx
+    [subscription] = (await tx
       .update(nestSubscriptions)
       .set({ canceledAt: now })
       .where(eq(nestSubscriptions.id, subscription.id))
-      .returning() as [NestSubscriptionRow];
+      .returning()) as [NestSubscriptionRow];
   }
   if (seatHolding.has(subscription.status)) await completeCheckout(tx, meta, subscription.id);
 

@@ -21,7 +21,13 @@ type Outcome =
  */
 export async function logInCustomer(
   app: FastifyInstance,
-  input: { email: string; code?: string | undefined; token?: string | undefined; ip: string; userAgent?: string | undefined },
+  input: {
+    email: string;
+    code?: string | undefined;
+    token?: string | undefined;
+    ip: string;
+    userAgent?: string | undefined;
+  },
 ) {
   await hitCustomerLimits(app, 'verify', input, VERIFY_LIMITS);
   const key = loginCodeKey(app.config.sessionSecret);
@@ -61,11 +67,19 @@ export async function logInCustomer(
   });
   const log = app.log.child({ email: emailFingerprint(input.email), ip: input.ip });
   if (!outcome.ok) {
-    log.info({ event: 'customer_login.failed', reason: outcome.reason, attempts: outcome.attempts }, 'customer sign-in failed');
+    log.info(
+      { event: 'customer_login.failed', reason: outcome.reason, attempts: outcome.attempts },
+      'customer sign-in failed',
+    );
     throw new AppError('invalid_login_code');
   }
   log.info(
-    { event: 'customer_login.succeeded', customerId: outcome.customerId, sessionId: outcome.session.sessionId, by: input.token ? 'link' : 'code' },
+    {
+      event: 'customer_login.succeeded',
+      customerId: outcome.customerId,
+      sessionId: outcome.session.sessionId,
+      by: input.token ? 'link' : 'code',
+    },
     'customer signed in',
   );
   return outcome;

@@ -46,5 +46,10 @@ export async function retryInvoices(
     (s) => s.id === owned.subscription.id,
   );
   if (!subscription) throw notFound();
-  return { status: reason === null && left.length === 0 ? 'paid' : 'failed', reason, subscription, invoices: left };
+  return {
+    status: reason === null && left.length === 0 ? 'paid' : 'failed',
+    reason,
+    subscription,
+    invoices: left,
+  };
 }

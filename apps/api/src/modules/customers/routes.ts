@@ -50,7 +50,11 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email, code, token } = request.body;
       if (!code && !token) {
-        const message = await requestLoginCode(app, { email, ip: request.ip, locale: requestLocale(request) });
+        const message = await requestLoginCode(app, {
+          email,
+          ip: request.ip,
+          locale: requestLocale(request),
+        });
         // A JSON string, so clients that parse every answer as JSON read the message as it is.
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(message));
       }
@@ -105,7 +109,8 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign the customer out',
-        description: 'Revokes the session on the server and clears its cookie. Answers 204 even without a session.',
+        description:
+          'Revokes the session on the server and clears its cookie. Answers 204 even without a session.',
         response: { 204: noContent, 403: problemSchema },
       },
     },
@@ -134,7 +139,11 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const subscription = await requireOwnSubscription(app.db, request.customer!.customerId, request.params.id);
+      const subscription = await requireOwnSubscription(
+        app.db,
+        request.customer!.customerId,
+        request.params.id,
+      );
       return { invoices: await listSubscriptionInvoices(app.db, subscription.id, 'all') };
     },
   );
@@ -152,7 +161,11 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const subscription = await requireOwnSubscription(app.db, request.customer!.customerId, request.params.id);
+      const subscription = await requireOwnSubscription(
+        app.db,
+        request.customer!.customerId,
+        request.params.id,
+      );
       return { invoices: await listSubscriptionInvoices(app.db, subscription.id, 'unpaid') };
     },
   );

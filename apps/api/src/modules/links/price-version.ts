@@ -8,7 +8,11 @@ import type { PublicLinkRead } from './read-public-link.js';
  */
 export function priceVersionId(price: PublicLinkRead['price']): string {
   const fingerprint = createHash('sha256')
-    .update([price.providerPriceId, price.amountCents, price.currency, price.interval, price.intervalCount].join('|'))
+    .update(
+      [price.providerPriceId, price.amountCents, price.currency, price.interval, price.intervalCount].join(
+        '|',
+      ),
+    )
     .digest('base64url')
     .slice(0, 10);
   return `${price.id}.${fingerprint}`;

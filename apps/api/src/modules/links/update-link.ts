@@ -6,7 +6,11 @@ import { notFound } from '../../lib/errors.js';
 import type { LinkWithOffer } from './link-view.js';
 
 /** Renames a link, or turns it off and on. Turning it off does not touch subscriptions made through it. */
-export async function updateLink(db: Db, current: LinkWithOffer, body: UpdateLinkBody): Promise<LinkWithOffer> {
+export async function updateLink(
+  db: Db,
+  current: LinkWithOffer,
+  body: UpdateLinkBody,
+): Promise<LinkWithOffer> {
   const [link] = await db
     .update(nestLinks)
     .set({

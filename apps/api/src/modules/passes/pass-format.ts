@@ -60,9 +60,5 @@ export function passCode(token: string): string {
 
 /** A typed code in canonical form: upper case, separators dropped, Crockford's look-alikes mapped. */
 export function normalizePassCode(input: string): string {
-  return input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[IL]/g, '1')
-    .replace(/O/g, '0');
+  return input.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
 }

@@ -20,5 +20,11 @@ export interface SignedPass {
 export function signPass(secret: string, subscriptionId: string, now: Date = new Date()): SignedPass {
   const step = passStep(now);
   const token = passToken(secret, subscriptionId, step);
-  return { token, code: passCode(token), step, expiresAt: stepStart(step + 2), refreshAt: stepStart(step + 1) };
+  return {
+    token,
+    code: passCode(token),
+    step,
+    expiresAt: stepStart(step + 2),
+    refreshAt: stepStart(step + 1),
+  };
 }

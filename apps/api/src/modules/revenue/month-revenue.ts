@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
-import { nestTransactions, nests, users } from '../../db/schema/index.js';
+import { nests, nestTransactions, users } from '../../db/schema/index.js';
 
 /**
  * "This month" is the merchant's calendar month in their time zone (users.time_zone), computed by

@@ -25,7 +25,6 @@ import type {
 import { verifyWebhookPayload } from '../webhook-signature.js';
 import * as accounts from './accounts.js';
 import { sandboxCatalog } from './catalog.js';
-import { sandboxNestSubscriptionActions } from './nest-subscription-actions.js';
 import { changeSubscriptionItem, setCancelAtPeriodEnd } from './change-subscription.js';
 import { chargeInvoice } from './charge-invoice.js';
 import { applyCardUpdate, createSetupSession, createSubscriptionSession } from './checkout.js';
@@ -33,6 +32,7 @@ import { clockOffsetSeconds, sandboxNow } from './clock.js';
 import { inTransaction, type SandboxDeps } from './context.js';
 import { sandboxId } from './ids.js';
 import { sandboxNestCheckout } from './nest-checkout.js';
+import { sandboxNestSubscriptionActions } from './nest-subscription-actions.js';
 import { settleSubscription } from './renew-subscriptions.js';
 import {
   accountToPort,

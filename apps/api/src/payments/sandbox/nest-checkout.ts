@@ -94,7 +94,9 @@ export function sandboxNestCheckout(deps: SandboxDeps): NestCheckoutProvider {
         const [session] = await t
           .select()
           .from(sandboxCheckoutSessions)
-          .where(and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.accountId, accountId)));
+          .where(
+            and(eq(sandboxCheckoutSessions.id, sessionId), eq(sandboxCheckoutSessions.accountId, accountId)),
+          );
         return session ? sessionToPort(session, deps.publicUrl) : null;
       }),
 
@@ -103,7 +105,9 @@ export function sandboxNestCheckout(deps: SandboxDeps): NestCheckoutProvider {
         const [row] = await t
           .select()
           .from(sandboxSubscriptions)
-          .where(and(eq(sandboxSubscriptions.id, subscriptionId), eq(sandboxSubscriptions.accountId, accountId)));
+          .where(
+            and(eq(sandboxSubscriptions.id, subscriptionId), eq(sandboxSubscriptions.accountId, accountId)),
+          );
         if (!row) return null;
         const offset = await clockOffsetSeconds(t, row.ownerId);
         const [latest] = row.latestInvoiceId

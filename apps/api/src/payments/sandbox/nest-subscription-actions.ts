@@ -22,9 +22,17 @@ export function sandboxNestSubscriptionActions(deps: SandboxDeps): NestSubscript
         const [current] = await t
           .select()
           .from(sandboxSubscriptions)
-          .where(and(eq(sandboxSubscriptions.id, subscriptionId), eq(sandboxSubscriptions.accountId, accountId)));
+          .where(
+            and(eq(sandboxSubscriptions.id, subscriptionId), eq(sandboxSubscriptions.accountId, accountId)),
+          );
         if (!current) throw new AppError('not_found');
-        const updated = await setCancelAtPeriodEnd(deps, t, subscriptionId, cancel, await sandboxNow(t, current.ownerId));
+        const updated = await setCancelAtPeriodEnd(
+          deps,
+          t,
+          subscriptionId,
+          cancel,
+          await sandboxNow(t, current.ownerId),
+        );
         const [latest] = updated.latestInvoiceId
           ? await t.select().from(sandboxInvoices).where(eq(sandboxInvoices.id, updated.latestInvoiceId))
           : [];

@@ -18,8 +18,6 @@ import type {
 import { verifyWebhookPayload } from '../webhook-signature.js';
 import { stripeCatalog } from './catalog.js';
 import { isMissing, toAppError } from './map-error.js';
-import { stripeNestCheckout } from './nest-checkout.js';
-import { stripeNestSubscriptionActions } from './nest-subscription-actions.js';
 import {
   PLAN_KEY,
   SESSION_SUBSCRIPTION_KEY,
@@ -28,6 +26,8 @@ import {
   toInvoice,
   toSubscription,
 } from './map-objects.js';
+import { stripeNestCheckout } from './nest-checkout.js';
+import { stripeNestSubscriptionActions } from './nest-subscription-actions.js';
 
 export interface StripeProviderOptions {
   secretKey: string;

@@ -44,7 +44,11 @@ export function stripeNestSubscriptionActions(stripe: Stripe): NestSubscriptionA
           { expand: INVOICE_EXPAND },
           { stripeAccount: accountId },
         );
-        return { outcome: 'failed', failureCode: e.decline_code ?? e.code ?? 'card_declined', invoice: toInvoice(invoice) };
+        return {
+          outcome: 'failed',
+          failureCode: e.decline_code ?? e.code ?? 'card_declined',
+          invoice: toInvoice(invoice),
+        };
       }
     },
   };

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/layout/page-title';
 import { Button } from '@/components/ui/button';
-import { currentMerchantQueryKey } from '@/features/auth/api/get-current-merchant';
+import { currentMerchantQueryKey, useCurrentMerchant } from '@/features/auth/api/get-current-merchant';
 import { useNest } from '@/features/nests/api/get-nest';
 import { CreateNestForm } from '@/features/nests/components/create-nest-form';
 import { OnboardingSteps } from '@/features/nests/components/onboarding-steps';
@@ -17,12 +17,14 @@ import { toast } from '@/lib/toast';
 export function Component() {
   const { t } = useTranslation(['admin', 'nests']);
   const queryClient = useQueryClient();
-  const nest = useNest();
+  // Creating the nest is what onboards a merchant: before that there is no nest to load.
+  const onboarded = Boolean(useCurrentMerchant().data?.onboarded_at);
+  const nest = useNest({ enabled: onboarded });
 
   return (
     <div>
       <PageTitle>{t('admin:pages.createNest')}</PageTitle>
-      {nest.isPending ? (
+      {onboarded && nest.isPending ? (
         <p aria-busy="true" className="text-slate-500 dark:text-slate-400">
           {t('nests:page.loading')}
         </p>

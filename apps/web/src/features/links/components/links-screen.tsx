@@ -12,8 +12,10 @@ export function LinksScreen() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <PageTitle className="mb-0">{t('admin:pages.links')}</PageTitle>
-        <p className="mt-2 max-w-2xl text-sm text-slate-600 dark:text-slate-300">{t('link-manager:intro')}</p>
+        <PageTitle>{t('admin:pages.links')}</PageTitle>
+        <p className="-mt-3 max-w-2xl text-sm text-slate-600 dark:text-slate-300">
+          {t('link-manager:intro')}
+        </p>
       </div>
       <CreateLinkForm />
       <section aria-labelledby="links-title" className="flex flex-col gap-4">

@@ -19,6 +19,7 @@ export function getNestQueryOptions() {
   return queryOptions({ queryKey: nestQueryKey, queryFn: ({ signal }) => getNest({ signal }) });
 }
 
-export function useNest() {
-  return useQuery(getNestQueryOptions());
+/** `enabled: false` before onboarding: there is no nest to ask for (and a 404 would be logged). */
+export function useNest(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getNestQueryOptions(), enabled: options.enabled ?? true });
 }

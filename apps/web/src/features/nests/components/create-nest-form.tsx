@@ -84,7 +84,7 @@ export function CreateNestForm({ onCreated }: { onCreated: (result: CreateNestRe
     );
   }
 
-  const sectionTitle = 'text-base font-semibold text-slate-900 dark:text-slate-100';
+  const sectionTitle = 'mb-3 text-base font-semibold text-slate-900 dark:text-slate-100';
   return (
     <form
       ref={form}

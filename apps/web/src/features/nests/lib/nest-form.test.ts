@@ -19,7 +19,13 @@ describe('the create-nest form', () => {
         name: 'Café Lumière',
         category: 'cafe',
         description: null,
-        address: { line1: '12 rue des Lilas', line2: null, postal_code: '75011', city: 'Paris', country: 'FR' },
+        address: {
+          line1: '12 rue des Lilas',
+          line2: null,
+          postal_code: '75011',
+          city: 'Paris',
+          country: 'FR',
+        },
         time_zone: 'Europe/Paris',
         currency: 'EUR',
       },
@@ -42,7 +48,7 @@ describe('the create-nest form', () => {
     expect(body).toBeNull();
     expect(issues).toEqual({
       name: { code: 'required' },
-      category: { code: 'required' },
+      category: { code: 'category' },
       city: { code: 'required' },
       description: { code: 'tooLong', values: { max: 280 } },
       country: { code: 'country' },

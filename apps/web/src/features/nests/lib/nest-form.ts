@@ -24,7 +24,7 @@ export type NestField = keyof NestFormValues | 'logo';
 
 /** A failed check: a message key of the nests catalogue ("errors.<code>") and its values. */
 export interface NestFieldIssue {
-  code: 'required' | 'tooLong' | 'country';
+  code: 'required' | 'tooLong' | 'country' | 'category';
   values?: Record<string, number>;
 }
 
@@ -91,7 +91,7 @@ export function readNestForm(values: NestFormValues): {
   const category = (nestCategories as readonly string[]).includes(values.category)
     ? (values.category as NestCategory)
     : null;
-  if (!category) issues.category = { code: 'required' };
+  if (!category) issues.category = { code: 'category' };
   if (Object.keys(issues).length > 0 || !category) return { body: null, issues };
   return {
     body: {

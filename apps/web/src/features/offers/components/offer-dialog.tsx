@@ -34,14 +34,23 @@ interface OfferDialogProps {
   offer?: Offer;
   /** Reward rules need Pro or Enterprise. */
   rewardAllowed: boolean;
+  /** The button that opened the dialog, which gets the focus back when it closes. */
+  opener?: () => HTMLElement | null;
 }
 
 /** Creates or edits an offer in a dialog. Mounted only while open, so each opening starts afresh. */
-export function OfferDialog({ open, onOpenChange, offer, rewardAllowed }: OfferDialogProps) {
+export function OfferDialog({ open, onOpenChange, offer, rewardAllowed, opener }: OfferDialogProps) {
   const { t } = useTranslation('offers');
+  // Radix gives the focus back to a Dialog.Trigger; this dialog has several openers, so say which.
+  function returnFocus(event: Event) {
+    const element = opener?.();
+    if (!element?.isConnected) return;
+    event.preventDefault();
+    element.focus();
+  }
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl">
+      <DialogContent onCloseAutoFocus={returnFocus}>
         <DialogTitle>
           {offer ? t('dialog.editTitle', { name: offer.name }) : t('dialog.createTitle')}
         </DialogTitle>

@@ -20,7 +20,13 @@ export function OffersScreen({ plan }: { plan: PlanId | null }) {
   const [tab, setTab] = useState<OfferListStatus>('active');
   const [dialog, setDialog] = useState<{ open: boolean; offer?: Offer }>({ open: false });
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const opener = useRef<HTMLElement | null>(null);
   const rewardAllowed = plan !== null && hasFeature(plan, 'progression');
+
+  function openDialog(offer?: Offer) {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog({ open: true, offer });
+  }
 
   function onTabKey(event: KeyboardEvent, index: number) {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -63,21 +69,17 @@ export function OffersScreen({ plan }: { plan: PlanId | null }) {
             </button>
           ))}
         </div>
-        <Button onClick={() => setDialog({ open: true })}>{t('list.create')}</Button>
+        <Button onClick={() => openDialog()}>{t('list.create')}</Button>
       </div>
 
       {/* Keyed by tab so each list keeps its own pages and focus order. */}
-      <OfferList
-        key={tab}
-        status={tab}
-        onEdit={(offer) => setDialog({ open: true, offer })}
-        onCreate={() => setDialog({ open: true })}
-      />
+      <OfferList key={tab} status={tab} onEdit={openDialog} onCreate={() => openDialog()} />
 
       <OfferDialog
         open={dialog.open}
         offer={dialog.offer}
         rewardAllowed={rewardAllowed}
+        opener={() => opener.current}
         onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
       />
     </div>

@@ -14,7 +14,13 @@ const pro = { rewardAllowed: true };
 const starter = { rewardAllowed: false };
 
 function form(patch: Partial<OfferFormValues>): OfferFormValues {
-  return { ...emptyOfferForm(), name: 'Morning coffee', grants: 'One coffee a day', amount: '12,50', ...patch };
+  return {
+    ...emptyOfferForm(),
+    name: 'Morning coffee',
+    grants: 'One coffee a day',
+    amount: '12,50',
+    ...patch,
+  };
 }
 
 const offer: Offer = {
@@ -128,13 +134,19 @@ describe('reading the offer form', () => {
   });
 
   it('refuses amounts that are not amounts or above the ceiling', () => {
-    expect(readOfferForm(form({ amount: '12,345' }), 'fr-FR', pro).issues.amount).toEqual({ code: 'amountInvalid' });
+    expect(readOfferForm(form({ amount: '12,345' }), 'fr-FR', pro).issues.amount).toEqual({
+      code: 'amountInvalid',
+    });
     expect(readOfferForm(form({ amount: '' }), 'fr-FR', pro).issues.amount).toEqual({ code: 'required' });
-    expect(readOfferForm(form({ amount: '10000,01' }), 'fr-FR', pro).issues.amount?.code).toBe('amountTooBig');
+    expect(readOfferForm(form({ amount: '10000,01' }), 'fr-FR', pro).issues.amount?.code).toBe(
+      'amountTooBig',
+    );
   });
 
   it('allows a yearly price only once a year', () => {
-    expect(readOfferForm(form({ interval: 'year', intervalCount: '2' }), 'en-US', pro).issues.intervalCount).toEqual({
+    expect(
+      readOfferForm(form({ interval: 'year', intervalCount: '2' }), 'en-US', pro).issues.intervalCount,
+    ).toEqual({
       code: 'numberRange',
       values: { min: 1, max: 1 },
     });
@@ -143,7 +155,11 @@ describe('reading the offer form', () => {
 
 describe('editing an offer', () => {
   it('fills the form with the amount written in the merchant’s locale', () => {
-    expect(offerFormFrom(offer, 'fr-FR')).toMatchObject({ amount: '12,50', trialDays: '7', usageEnabled: true });
+    expect(offerFormFrom(offer, 'fr-FR')).toMatchObject({
+      amount: '12,50',
+      trialDays: '7',
+      usageEnabled: true,
+    });
     expect(offerFormFrom(offer, 'en-US').amount).toBe('12.50');
   });
 

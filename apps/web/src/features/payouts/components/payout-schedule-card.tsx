@@ -37,7 +37,7 @@ export function PayoutScheduleCard({ merchantId }: { merchantId: string }) {
 
   function describe(schedule: PayoutSchedule | null): string {
     if (!schedule) return t('schedule.manual');
-    if (schedule.interval === 'daily') return t('schedule.daily');
+    if (schedule.interval === 'daily') return t('schedule.dailyText');
     if (schedule.interval === 'weekly')
       return t('schedule.weeklyOn', { day: t(`weekdays.${schedule.weekly_anchor}`) });
     return t('schedule.monthlyOn', { day: schedule.monthly_anchor });

@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import {
+  nestCustomers,
+  nestInvoices,
+  nestSubscriptions,
+  nests,
+  offerPrices,
+  offers,
+} from '../../db/schema/index.js';
+import { type EmailRequest, SEND_EMAIL_JOB } from '../../emails/send-email.js';
+import type { ProviderEvent } from '../../payments/port.js';
+import type { NestSyncContext } from '../checkout/sync-nest-subscription.js';
+
+/** The customer area's pay-now step for one subscription; the only place this address is written. */
+export function payNowUrl(publicUrl: string, subscriptionId: string): string {
+  return `${publicUrl}/client/app/overview?pay=${encodeURIComponent(subscriptionId)}`;
+}
+
+/**
+ * After a failed charge on a customer's invoice has been synced (same transaction as the webhook),
+ * tells the customer in their language, with a link to pay now. Once per invoice and attempt,
+ * however many times the provider delivers the event.
+ */
+export async function notifyPaymentFailed(ctx: NestSyncContext, tx: Tx, event: ProviderEvent): Promise<void> {
+  if (event.neutralType !== 'invoice.payment_failed' || !event.objectId) return;
+  const [row] = await tx
+    .select({
+      invoice: nestInvoices,
+      email: nestCustomers.email,
+      name: nestCustomers.name,
+      locale: nestCustomers.locale,
+      nestName: nests.name,
+      offerName: offers.name,
+    })
+    .from(nestInvoices)
+    .innerJoin(nestSubscriptions, eq(nestSubscriptions.id, nestInvoices.subscriptionId))
+    .innerJoin(nestCustomers, eq(nestCustomers.id, nestSubscriptions.customerId))
+    .innerJoin(nests, eq(nests.id, nestSubscriptions.nestId))
+    .innerJoin(offerPrices, eq(offerPrices.id, nestSubscriptions.offerPriceId))
+    .innerJoin(offers, eq(offers.id, offerPrices.offerId))
+    .where(
+      and(eq(nestInvoices.provider, ctx.provider.name), eq(nestInvoices.providerInvoiceId, event.objectId)),
+    );
+  // Paid meanwhile (a later attempt went through before this event was handled): nothing to say.
+  if (row?.invoice.status !== 'open') return;
+  const email: EmailRequest<'customer-payment-failed'> = {
+    to: row.email,
+    locale: row.locale === 'fr-FR' ? 'fr-FR' : 'en-US',
+    template: 'customer-payment-failed',
+    params: {
+      name: row.name ?? '',
+      nestName: row.nestName,
+      offerName: row.offerName,
+      amountCents: row.invoice.amountDueCents - row.invoice.amountPaidCents,
+      currency: row.invoice.currency,
+      payUrl: payNowUrl(ctx.publicUrl, row.invoice.subscriptionId),
+    },
+  };
+  await ctx.jobs.enqueue(SEND_EMAIL_JOB, email, {
+    tx,
+    dedupeKey: `customer-payment-failed:${ctx.provider.name}:${row.invoice.providerInvoiceId}:${row.invoice.attemptCount}`,
+  });
+}
