@@ -71,6 +71,24 @@ export async function readMail(request: APIRequestContext, to: string): Promise<
   return (await response.json()) as SentMail[];
 }
 
+/**
+ * Waits until at least `count` mails reached the address: the job that sends a mail may already be
+ * running in the background worker when the outbox is read.
+ */
+export async function waitForMail(request: APIRequestContext, to: string, count = 1): Promise<SentMail[]> {
+  let mails: SentMail[] = [];
+  await expect
+    .poll(
+      async () => {
+        mails = await readMail(request, to);
+        return mails.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return mails;
+}
+
 /** The first link to one of our pages in a mail's text. */
 export function linkIn(mail: SentMail, path: string): string {
   const match = mail.text.match(

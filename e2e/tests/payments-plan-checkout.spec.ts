@@ -75,6 +75,10 @@ test('a visitor sees the plans and is sent to sign up; a merchant with a plan se
   consoleErrors,
 }) => {
   await page.goto('/admin/pricing');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Log in', exact: true })).toHaveAttribute(
+    'href',
+    '/admin/login',
+  );
   await page.locator('[data-plan="pro"]').getByRole('link', { name: 'Choose Pro' }).click();
   await expect(page).toHaveURL('/admin/signup');
 

@@ -7,7 +7,7 @@ import { useNest } from '@/features/nests/api/get-nest';
 import { CreateNestForm } from '@/features/nests/components/create-nest-form';
 import { OnboardingSteps } from '@/features/nests/components/onboarding-steps';
 import { PayoutOnboardingCard } from '@/features/payouts/components/payout-onboarding-card';
-import { isApiError } from '@/lib/api-error';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { toast } from '@/lib/toast';
 
 /**
@@ -17,6 +17,7 @@ import { toast } from '@/lib/toast';
 export function Component() {
   const { t } = useTranslation(['admin', 'nests']);
   const queryClient = useQueryClient();
+  const errorMessage = useApiErrorMessage();
   // Creating the nest is what onboards a merchant: before that there is no nest to load.
   const onboarded = Boolean(useCurrentMerchant().data?.onboarded_at);
   const nest = useNest({ enabled: onboarded });
@@ -52,8 +53,7 @@ export function Component() {
             onCreated={({ nest: created, logoError }) => {
               toast.success(t('nests:toasts.created', { name: created.name }));
               if (logoError) {
-                const reason = isApiError(logoError) ? logoError.problem.detail : '';
-                toast.warning(t('nests:toasts.logoFailed', { reason }));
+                toast.warning(t('nests:toasts.logoFailed', { reason: errorMessage(logoError) }));
               }
               // The merchant is onboarded now: the guards must not act on the cached account.
               void queryClient.invalidateQueries({ queryKey: currentMerchantQueryKey });

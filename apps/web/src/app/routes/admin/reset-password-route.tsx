@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, type LoaderFunctionArgs, replace, useLoaderData, useNavigate } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
@@ -25,7 +26,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 export function Component() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const { token } = useLoaderData<typeof loader>();
+  // While the page fades out after the reset, its loader data is already gone: keep the last token.
+  const data = useLoaderData<typeof loader>() as ReturnType<typeof loader> | undefined;
+  const lastToken = useRef<string | null>(null);
+  if (data) lastToken.current = data.token;
+  const token = lastToken.current;
   const done = () => {
     resetToken.clear();
     toast.success(t('resetPassword.done'));

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select, Textarea } from '@/components/ui/field';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { type CreateNestResult, useCreateNest } from '../api/create-nest';
 import {
   countryOptions,
@@ -23,6 +24,7 @@ import { LogoPicker } from './logo-picker';
  */
 export function CreateNestForm({ onCreated }: { onCreated: (result: CreateNestResult) => void }) {
   const { t, i18n } = useTranslation('nests');
+  const errorMessage = useApiErrorMessage();
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const [values, setValues] = useState<NestFormValues>(() => emptyNestForm());
   const [logo, setLogo] = useState<Blob | null>(null);
@@ -75,9 +77,9 @@ export function CreateNestForm({ onCreated }: { onCreated: (result: CreateNestRe
       { body, logo },
       {
         onError: (error) => {
-          const { fields, message, unplaced } = problemFields(error, nestFieldOf);
+          const { fields, unplaced } = problemFields(error, nestFieldOf);
           setServerErrors(fields);
-          if (unplaced) setFormError(message ?? t('errors.unknown'));
+          if (unplaced) setFormError(errorMessage(error));
           setSubmitted((n) => n + 1);
         },
       },

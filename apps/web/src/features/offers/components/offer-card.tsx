@@ -1,6 +1,7 @@
-import type { Locale, Offer } from '@nest/contracts';
+import type { Offer } from '@nest/contracts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useFormatDate } from '@/lib/dates';
 import { usePriceText } from './use-price-text';
 
 interface OfferCardProps {
@@ -22,14 +23,13 @@ function Badge({ children }: { children: string }) {
 
 /** One offer in the list: its price, terms, subscribers, price versions and actions. */
 export function OfferCard({ offer, onEdit, onArchive, onRestore, busy }: OfferCardProps) {
-  const { t, i18n } = useTranslation('offers');
-  const locale = (i18n.resolvedLanguage ?? i18n.language) as Locale;
+  const { t } = useTranslation('offers');
   const priceText = usePriceText();
   const archived = offer.status === 'archived';
   const titleId = `offer-${offer.id}-name`;
   const plural = (key: 'subscribers' | 'trial' | 'capacity', n: number) =>
     t(n === 1 ? `card.${key}.one` : `card.${key}.other`, { n });
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const formatDate = useFormatDate();
 
   return (
     <li
@@ -107,7 +107,7 @@ export function OfferCard({ offer, onEdit, onArchive, onRestore, busy }: OfferCa
                 </td>
                 <td className="py-1.5 pr-3">{priceText(version)}</td>
                 <td className="py-1.5 pr-3">{version.subscriber_count}</td>
-                <td className="hidden py-1.5 sm:table-cell">{date.format(new Date(version.created_at))}</td>
+                <td className="hidden py-1.5 sm:table-cell">{formatDate(version.created_at)}</td>
               </tr>
             ))}
           </tbody>

@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { isApiError } from '@/lib/api-error';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { toast } from '@/lib/toast';
 import { useCreateOffer } from '../api/create-offer';
 import { useUpdateOffer } from '../api/update-offer';
@@ -73,6 +74,7 @@ function OfferForm({
   onDone: () => void;
 }) {
   const { t, i18n } = useTranslation('offers');
+  const errorMessage = useApiErrorMessage();
   const locale = (i18n.resolvedLanguage ?? i18n.language) as Locale;
   const [values, setValues] = useState<OfferFormValues>(() =>
     offer ? offerFormFrom(offer, locale) : emptyOfferForm(),
@@ -131,8 +133,7 @@ function OfferForm({
     }
     setServerErrors(fields);
     if (unplaced) {
-      const detail = isApiError(error) && !error.isNetworkError ? error.problem.detail : '';
-      setFormError(detail || t('errors.unknown'));
+      setFormError(errorMessage(error));
     }
     setSubmitted((n) => n + 1);
   }

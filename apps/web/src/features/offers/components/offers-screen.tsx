@@ -2,7 +2,7 @@ import { hasFeature, type Offer, type PlanId } from '@nest/contracts';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { isApiError } from '@/lib/api-error';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { toast } from '@/lib/toast';
 import { type OfferListStatus, useOffers } from '../api/get-offers';
 import { type OfferStatusAction, useSetOfferStatus } from '../api/set-offer-status';
@@ -97,6 +97,7 @@ function OfferList({
 }) {
   const { t } = useTranslation('offers');
   const offers = useOffers(status);
+  const errorMessage = useApiErrorMessage();
   const setStatus = useSetOfferStatus();
   const busyId = setStatus.isPending ? setStatus.variables?.id : undefined;
 
@@ -105,8 +106,7 @@ function OfferList({
       { id: offer.id, action },
       {
         onSuccess: () => toast.success(t(`toasts.${action}d`, { name: offer.name })),
-        onError: (error) =>
-          toast.error(isApiError(error) && error.problem.detail ? error.problem.detail : t('errors.unknown')),
+        onError: (error) => toast.error(errorMessage(error)),
       },
     );
   }
@@ -126,11 +126,7 @@ function OfferList({
           role="alert"
           className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
         >
-          <p>
-            {isApiError(offers.error) && offers.error.problem.detail
-              ? offers.error.problem.detail
-              : t('errors.unknown')}
-          </p>
+          <p>{errorMessage(offers.error)}</p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={() => void offers.refetch()}>
             {t('list.retry')}
           </Button>
@@ -174,7 +170,7 @@ function OfferList({
           ) : null}
           {offers.isFetchNextPageError ? (
             <p role="alert" className="mt-3 text-center text-sm text-red-700 dark:text-red-400">
-              {t('errors.unknown')}
+              {errorMessage(offers.error)}
             </p>
           ) : null}
         </>

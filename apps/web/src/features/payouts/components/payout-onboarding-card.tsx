@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { usePayoutAccount } from '../api/get-payout-account';
 import { useStartPayoutOnboarding } from '../api/start-payout-onboarding';
-import { problemDetail } from '../lib/payout-error';
 
 /**
  * Onboarding's second step: connect a payout account at the payment provider (its hosted page), or
@@ -12,6 +12,7 @@ import { problemDetail } from '../lib/payout-error';
  */
 export function PayoutOnboardingCard() {
   const { t } = useTranslation('payouts');
+  const errorMessage = useApiErrorMessage();
   const account = usePayoutAccount();
   const start = useStartPayoutOnboarding();
   const enabled = account.data?.charges_enabled === true;
@@ -40,7 +41,7 @@ export function PayoutOnboardingCard() {
           role="alert"
           className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
         >
-          {problemDetail(start.error) ?? t('errors.startFailed')}
+          {errorMessage(start.error)}
         </p>
       ) : null}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

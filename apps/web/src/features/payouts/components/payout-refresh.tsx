@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button, buttonClasses } from '@/components/ui/button';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { useRefreshedPayoutLink } from '../api/refresh-payout-link';
 import { goToProvider } from '../lib/go-to-provider';
-import { payoutErrorKind, problemDetail } from '../lib/payout-error';
+import { payoutErrorKind } from '../lib/payout-error';
 import { PayoutPanel } from './payout-panel';
 
 /**
@@ -15,6 +16,7 @@ import { PayoutPanel } from './payout-panel';
  */
 export function PayoutRefresh({ accountId }: { accountId: string }) {
   const { t } = useTranslation('payouts');
+  const errorMessage = useApiErrorMessage();
   const link = useRefreshedPayoutLink(accountId);
   const [unsafe, setUnsafe] = useState(false);
   const url = link.data?.url;
@@ -33,9 +35,7 @@ export function PayoutRefresh({ accountId }: { accountId: string }) {
     const kind = unsafe ? 'other' : payoutErrorKind(link.error);
     return (
       <PayoutPanel tone="error" title={t(`errors.${kind}Title`)} role="alert">
-        <p>
-          {kind === 'other' ? (problemDetail(link.error) ?? t('errors.otherText')) : t(`errors.${kind}Text`)}
-        </p>
+        <p>{kind === 'other' ? errorMessage(link.error) : t(`errors.${kind}Text`)}</p>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to={paths.admin.app.dashboard.getHref()} className={buttonClasses({ variant: 'secondary' })}>
             {t('actions.dashboard')}

@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { useStartPayoutOnboarding } from '../api/start-payout-onboarding';
 import { useSyncedPayoutAccount } from '../api/sync-payout-account';
-import { payoutErrorKind, problemDetail } from '../lib/payout-error';
+import { payoutErrorKind } from '../lib/payout-error';
 import { PayoutPanel } from './payout-panel';
 
 type Outcome = 'enabled' | 'pending' | 'restricted';
@@ -22,6 +23,7 @@ function outcomeOf(account: PayoutAccount): Outcome {
  */
 export function PayoutReturn({ accountId }: { accountId: string }) {
   const { t } = useTranslation('payouts');
+  const errorMessage = useApiErrorMessage();
   const synced = useSyncedPayoutAccount(accountId);
   const resume = useStartPayoutOnboarding();
 
@@ -37,11 +39,7 @@ export function PayoutReturn({ accountId }: { accountId: string }) {
     const kind = payoutErrorKind(synced.error);
     return (
       <PayoutPanel tone="error" title={t(`errors.${kind}Title`)} role="alert">
-        <p>
-          {kind === 'other'
-            ? (problemDetail(synced.error) ?? t('errors.otherText'))
-            : t(`errors.${kind}Text`)}
-        </p>
+        <p>{kind === 'other' ? errorMessage(synced.error) : t(`errors.${kind}Text`)}</p>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Link to={paths.admin.app.dashboard.getHref()} className={buttonClasses({ variant: 'secondary' })}>
             {t('actions.dashboard')}
@@ -64,7 +62,7 @@ export function PayoutReturn({ accountId }: { accountId: string }) {
       <p>{t(`return.${outcome}Text`)}</p>
       {resume.isError ? (
         <p role="alert" className="mt-3 font-medium text-red-800 dark:text-red-200">
-          {problemDetail(resume.error) ?? t('errors.startFailed')}
+          {errorMessage(resume.error)}
         </p>
       ) : null}
       <div className={cn('mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end')}>

@@ -3,11 +3,12 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Field, Select } from '@/components/ui/field';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { toast } from '@/lib/toast';
 import { usePayoutAccount } from '../api/get-payout-account';
 import { useStartPayoutOnboarding } from '../api/start-payout-onboarding';
 import { useUpdatePayoutSchedule } from '../api/update-payout-schedule';
-import { payoutErrorKind, problemDetail } from '../lib/payout-error';
+import { payoutErrorKind } from '../lib/payout-error';
 import { type ScheduleForm, scheduleFormFrom, scheduleOf } from '../lib/schedule-form';
 
 const days = Array.from({ length: 31 }, (_, i) => i + 1);
@@ -18,6 +19,7 @@ const days = Array.from({ length: 31 }, (_, i) => i + 1);
  */
 export function PayoutScheduleCard({ merchantId }: { merchantId: string }) {
   const { t } = useTranslation('payouts');
+  const errorMessage = useApiErrorMessage();
   const titleId = useId();
   const account = usePayoutAccount();
   const update = useUpdatePayoutSchedule(merchantId);
@@ -66,7 +68,7 @@ export function PayoutScheduleCard({ merchantId }: { merchantId: string }) {
       <section aria-labelledby={titleId} className={card}>
         {heading}
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          {kind === 'noNest' ? t('schedule.noNest') : (problemDetail(account.error) ?? t('errors.otherText'))}
+          {kind === 'noNest' ? t('schedule.noNest') : errorMessage(account.error)}
         </p>
       </section>
     );
@@ -79,7 +81,7 @@ export function PayoutScheduleCard({ merchantId }: { merchantId: string }) {
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('schedule.needsAccount')}</p>
         {start.isError ? (
           <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-            {problemDetail(start.error) ?? t('errors.startFailed')}
+            {errorMessage(start.error)}
           </p>
         ) : null}
         <Button
@@ -93,7 +95,7 @@ export function PayoutScheduleCard({ merchantId }: { merchantId: string }) {
     );
   }
 
-  const error = update.isError ? (problemDetail(update.error) ?? t('errors.saveFailed')) : null;
+  const error = update.isError ? errorMessage(update.error) : null;
   return (
     <section aria-labelledby={titleId} className={card}>
       {heading}

@@ -1,9 +1,9 @@
 import { canTakePayments } from '@nest/contracts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { usePayoutAccount } from '../api/get-payout-account';
 import { useStartPayoutOnboarding } from '../api/start-payout-onboarding';
-import { problemDetail } from '../lib/payout-error';
 
 /**
  * Until the provider lets the merchant charge, links cannot take payments: the dashboard says so and
@@ -12,6 +12,7 @@ import { problemDetail } from '../lib/payout-error';
  */
 export function PayoutsNotEnabledBanner() {
   const { t } = useTranslation('payouts');
+  const errorMessage = useApiErrorMessage();
   const account = usePayoutAccount();
   const start = useStartPayoutOnboarding();
   if (!account.data || canTakePayments(account.data)) return null;
@@ -28,7 +29,7 @@ export function PayoutsNotEnabledBanner() {
         <p className="mt-1">{t(`banner.${status}`)}</p>
         {start.isError ? (
           <p role="alert" className="mt-2 font-medium text-red-800 dark:text-red-300">
-            {problemDetail(start.error) ?? t('errors.startFailed')}
+            {errorMessage(start.error)}
           </p>
         ) : null}
       </div>

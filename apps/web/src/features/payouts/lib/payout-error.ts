@@ -13,8 +13,3 @@ export function payoutErrorKind(error: unknown): PayoutErrorKind {
   if (error.code === 'nest_required') return 'noNest';
   return 'other';
 }
-
-/** The API's own explanation (in the page's language) when it gave one. */
-export function problemDetail(error: unknown): string | null {
-  return isApiError(error) && !error.isNetworkError ? error.problem.detail || null : null;
-}
