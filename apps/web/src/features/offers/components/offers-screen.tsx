@@ -121,7 +121,8 @@ function OfferList({
     >
       {offers.isPending ? (
         <p className="py-8 text-center text-sm text-slate-500 dark:text-slate-400">{t('list.loading')}</p>
-      ) : offers.isError ? (
+      ) : !offers.data ? (
+        // Only when the first page failed: a failed "load more" keeps the pages already shown.
         <div
           role="alert"
           className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
