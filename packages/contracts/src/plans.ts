@@ -38,7 +38,12 @@ const core: PlanFeature[] = [
 /** The plans of the spec (§3, §9) and DESIGN.md §5. Prices are configuration, not code. */
 export const plans: Record<PlanId, PlanDefinition> = {
   starter: { id: 'starter', support: 'basic', revenueLimitCents: 2_500_00, features: core },
-  pro: { id: 'pro', support: 'premium', revenueLimitCents: 10_000_00, features: [...core, 'events', 'progression'] },
+  pro: {
+    id: 'pro',
+    support: 'premium',
+    revenueLimitCents: 10_000_00,
+    features: [...core, 'events', 'progression'],
+  },
   enterprise: {
     id: 'enterprise',
     support: 'vip',
@@ -58,7 +63,14 @@ export function hasFeature(plan: PlanId, feature: PlanFeature): boolean {
   return plans[plan].features.includes(feature);
 }
 
-export const subscriptionStatusSchema = z.enum(['incomplete', 'trialing', 'active', 'past_due', 'canceled', 'unpaid']);
+export const subscriptionStatusSchema = z.enum([
+  'incomplete',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+]);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
 /** The merchant's plan subscription as /users/me returns it (snake_case, as the spec's next_payment_at). */
