@@ -1,18 +1,18 @@
-import i18n from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError, networkProblem, problemFromStatus } from '@/lib/api-error';
-import en from '@/locales/en-US/auth.json';
 import { describeFailure } from './describe-failure';
 
 const request = { method: 'POST', url: '/api/v1/users' };
 const fields = ['name', 'email', 'password'] as const;
-const t = i18n.getFixedT('en-US', 'auth');
+/** Stands in for the app's wording of failed calls (lib/api-error-message.ts). */
+const messageOf = (error: unknown) => (error instanceof ApiError ? `worded: ${error.code}` : 'worded: other');
 
-beforeAll(async () => {
-  await i18n.init({ lng: 'en-US', resources: { 'en-US': { auth: en } }, interpolation: { escapeValue: false } });
-});
-
-function apiError(code: string, status: number, detail: string, errors?: { field: string; message: string }[]) {
+function apiError(
+  code: string,
+  status: number,
+  detail: string,
+  errors?: { field: string; message: string }[],
+) {
   return new ApiError(
     {
       type: `https://nest.localhost/problems/${code}`,
@@ -27,36 +27,44 @@ function apiError(code: string, status: number, detail: string, errors?: { field
 }
 
 describe('what a failed call says on a form', () => {
-  it('shows the API’s field messages next to their fields', () => {
+  it('shows the API’s field messages next to their fields, and nothing above the form', () => {
     const error = apiError('weak_password', 422, 'Too easy to guess.', [
       { field: 'password', message: 'Too easy to guess.' },
     ]);
-    expect(describeFailure(error, fields, t)).toEqual({ form: undefined, fields: { password: 'Too easy to guess.' } });
+    expect(describeFailure(error, fields, messageOf)).toEqual({
+      form: undefined,
+      fields: { password: 'Too easy to guess.' },
+    });
   });
 
   it('puts an email already in use on the email field', () => {
     const error = apiError('email_taken', 409, 'An account already uses this email. Sign in instead.');
-    expect(describeFailure(error, fields, t).fields.email).toBe(
-      'An account already uses this email. Sign in instead.',
-    );
+    expect(describeFailure(error, fields, messageOf)).toEqual({
+      form: undefined,
+      fields: { email: 'An account already uses this email. Sign in instead.' },
+    });
   });
 
-  it('shows the API’s detail for the whole form (wrong credentials, too many attempts)', () => {
-    expect(describeFailure(apiError('invalid_credentials', 401, 'Wrong.'), fields, t)).toEqual({
-      form: 'Wrong.',
+  it('words failures about the whole form (wrong credentials, fields the form does not have)', () => {
+    expect(describeFailure(apiError('invalid_credentials', 401, 'Wrong.'), fields, messageOf)).toEqual({
+      form: 'worded: invalid_credentials',
       fields: {},
     });
-    const outside = apiError('validation_failed', 400, 'Check the fields.', [{ field: 'locale', message: 'Bad' }]);
-    expect(describeFailure(outside, fields, t).form).toBe('Check the fields.');
+    const outside = apiError('validation_failed', 400, 'Check the fields.', [
+      { field: 'email', message: 'Bad email' },
+      { field: 'locale', message: 'Bad locale' },
+    ]);
+    expect(describeFailure(outside, fields, messageOf)).toEqual({
+      form: 'worded: validation_failed',
+      fields: { email: 'Bad email' },
+    });
   });
 
-  it('uses the app’s own words when no problem document came back', () => {
-    expect(describeFailure(new ApiError(networkProblem('Failed to fetch'), request), fields, t).form).toBe(
-      en.errors.network,
-    );
-    expect(describeFailure(new ApiError(problemFromStatus(502, 'Bad Gateway', '<html>'), request), fields, t).form).toBe(
-      en.errors.server,
-    );
-    expect(describeFailure(new Error('boom'), fields, t).form).toBe(en.errors.unexpected);
+  it('words failures that carried no problem document', () => {
+    const offline = new ApiError(networkProblem('Failed to fetch'), request);
+    expect(describeFailure(offline, fields, messageOf).form).toBe('worded: network_error');
+    const proxy = new ApiError(problemFromStatus(502, 'Bad Gateway', '<html>'), request);
+    expect(describeFailure(proxy, fields, messageOf).form).toBe('worded: internal_error');
+    expect(describeFailure(new Error('boom'), fields, messageOf).form).toBe('worded: other');
   });
 });

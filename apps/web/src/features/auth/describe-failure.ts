@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import { isApiError } from '@/lib/api-error';
 
 export interface FormFailure<Name extends string> {
@@ -12,21 +11,20 @@ const fieldOfCode: Record<string, string> = { email_taken: 'email' };
 
 /**
  * What a failed call means for a form. The API's problem documents are already in the merchant's
- * language (it reads the locale cookie): their `detail` and field `errors` are shown as they are.
- * Only failures without such a document (offline, a proxy's error page) get the app's own words.
+ * language (it reads the locale cookie): their field `errors` go next to their fields, as they are.
+ * Whatever is not about one of the form's fields is worded by `messageOf` (the app's one wording of
+ * failed calls: the API's detail, "you are offline", or an apology).
  */
 export function describeFailure<Name extends string>(
   error: unknown,
   fieldNames: readonly Name[],
-  t: TFunction<'auth'>,
+  messageOf: (error: unknown) => string,
 ): FormFailure<Name> {
-  if (!isApiError(error)) return { form: t('errors.unexpected'), fields: {} };
-  if (error.isNetworkError) return { form: t('errors.network'), fields: {} };
-  const { problem } = error;
-  // A problem the API wrote has its own type; 'about:blank' is the client's stand-in for a bare answer.
-  if (problem.type === 'about:blank') {
-    return { form: error.status >= 500 ? t('errors.server') : t('errors.unexpected'), fields: {} };
+  // 'about:blank' is the client's stand-in for an answer that carried no problem document.
+  if (!isApiError(error) || error.isNetworkError || error.problem.type === 'about:blank') {
+    return { form: messageOf(error), fields: {} };
   }
+  const { problem } = error;
   const isField = (name: string): name is Name => (fieldNames as readonly string[]).includes(name);
   const fields: Partial<Record<Name, string>> = {};
   for (const item of problem.errors ?? []) {
@@ -35,6 +33,6 @@ export function describeFailure<Name extends string>(
   const codeField = fieldOfCode[problem.code];
   if (codeField && isField(codeField)) fields[codeField] ??= problem.detail;
   const unplaced = (problem.errors ?? []).some((item) => !isField(item.field));
-  const hasFields = Object.keys(fields).length > 0;
-  return { form: hasFields && !unplaced ? undefined : problem.detail, fields };
+  const placed = Object.keys(fields).length > 0 && !unplaced;
+  return { form: placed ? undefined : messageOf(error), fields };
 }

@@ -2,6 +2,7 @@ import type { Merchant } from '@nest/contracts';
 import { hashKey, type Query, type QueryClient } from '@tanstack/react-query';
 import { merchantAccount } from '@/lib/session-storage';
 import { currentMerchantQueryKey } from './api/get-current-merchant';
+import { installSessionRenewal } from './session-renewal';
 
 const currentMerchantHash = hashKey(currentMerchantQueryKey);
 /** The current merchant's entry is updated in place, never removed: screens that show it stay subscribed. */
@@ -15,6 +16,7 @@ export function rememberMerchant(queryClient: QueryClient, merchant: Merchant): 
   queryClient.removeQueries({ predicate: isOtherThanCurrentMerchant });
   merchantAccount.set(merchant);
   queryClient.setQueryData(currentMerchantQueryKey, merchant);
+  installSessionRenewal();
 }
 
 /**

@@ -20,7 +20,10 @@ describe('the password strength hint', () => {
 
   it('discounts the merchant’s own name and email', () => {
     const alone = passwordStrength('boulangerie-martin');
-    const withInputs = passwordStrength('boulangerie-martin', ['Boulangerie Martin', 'martin@boulangerie.fr']);
+    const withInputs = passwordStrength('boulangerie-martin', [
+      'Boulangerie Martin',
+      'martin@boulangerie.fr',
+    ]);
     expect(['good', 'strong']).toContain(alone);
     expect(withInputs).toBe('weak');
   });

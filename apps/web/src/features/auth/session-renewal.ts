@@ -9,9 +9,11 @@ import { refreshSession } from './api/refresh-session';
  * passed on, and the next navigation's guard sends the merchant to the login page.
  */
 export function installSessionRenewal(): void {
-  setSessionRenewer(async () => {
-    if (!merchantAccount.get()) return false;
-    await refreshSession();
-    return true;
-  });
+  setSessionRenewer(renewMerchantSession);
+}
+
+async function renewMerchantSession(): Promise<boolean> {
+  if (!merchantAccount.get()) return false;
+  await refreshSession();
+  return true;
 }

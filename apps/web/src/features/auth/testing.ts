@@ -28,7 +28,12 @@ export function jsonResponse(status: number, body: unknown): Response {
   });
 }
 
-export function problemResponse(status: number, code: string, detail = 'Nope.', errors?: unknown[]): Response {
+export function problemResponse(
+  status: number,
+  code: string,
+  detail = 'Nope.',
+  errors?: unknown[],
+): Response {
   return jsonResponse(status, {
     type: `https://nest.localhost/problems/${code}`,
     title: code,

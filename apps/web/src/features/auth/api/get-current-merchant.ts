@@ -2,6 +2,7 @@ import { type Merchant, merchantSchema } from '@nest/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { merchantAccount } from '@/lib/session-storage';
+import { installSessionRenewal } from '../session-renewal';
 
 /** The one cache key of the signed-in merchant: the guards fill it, the screens read it. */
 export const currentMerchantQueryKey = ['users', 'me'] as const;
@@ -16,6 +17,8 @@ export async function getCurrentMerchant(
   const body = await api.get<unknown>('/api/v1/users/me', options);
   const merchant = merchantSchema.parse(body);
   merchantAccount.set(merchant);
+  // Wherever the app learns that a merchant is signed in, their session is kept alive from then on.
+  installSessionRenewal();
   return merchant;
 }
 

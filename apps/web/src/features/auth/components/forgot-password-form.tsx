@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { describeFailure } from '../describe-failure';
 import { useFormFields } from '../hooks/use-form-fields';
@@ -49,9 +50,10 @@ function LinkSent({ email, onAgain }: { email: string; onAgain: () => void }) {
 /** Asks for a reset link by email; `initialEmail` comes from the login form when the merchant typed one. */
 export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { t } = useTranslation('auth');
+  const messageOf = useApiErrorMessage();
   const form = useFormFields({ email: initialEmail }, checks);
   const request = useRequestPasswordReset();
-  const failure = request.error ? describeFailure(request.error, fieldNames, t) : undefined;
+  const failure = request.error ? describeFailure(request.error, fieldNames, messageOf) : undefined;
 
   if (request.isSuccess) {
     return <LinkSent email={request.variables.email} onAgain={() => request.reset()} />;
@@ -62,7 +64,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
     if (request.isPending || !form.validate()) return;
     request.mutate(
       { email: form.values.email.trim() },
-      { onError: (error) => form.showServerErrors(describeFailure(error, fieldNames, t).fields) },
+      { onError: (error) => form.showServerErrors(describeFailure(error, fieldNames, messageOf).fields) },
     );
   };
 

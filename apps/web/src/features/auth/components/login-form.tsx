@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { useLogIn } from '../api/log-in';
 import { describeFailure } from '../describe-failure';
 import { useFormFields } from '../hooks/use-form-fields';
@@ -19,9 +20,10 @@ const checks = { email: checkEmail, password: checkCurrentPassword };
 /** Email and password; on success the caller decides where the merchant goes. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (merchant: Merchant) => void }) {
   const { t } = useTranslation('auth');
+  const messageOf = useApiErrorMessage();
   const form = useFormFields({ email: '', password: '' }, checks);
   const logIn = useLogIn();
-  const failure = logIn.error ? describeFailure(logIn.error, fieldNames, t) : undefined;
+  const failure = logIn.error ? describeFailure(logIn.error, fieldNames, messageOf) : undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -30,7 +32,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (merchant: Merchant) => 
       { email: form.values.email.trim(), password: form.values.password },
       {
         onSuccess: onLoggedIn,
-        onError: (error) => form.showServerErrors(describeFailure(error, fieldNames, t).fields),
+        onError: (error) => form.showServerErrors(describeFailure(error, fieldNames, messageOf).fields),
       },
     );
   };

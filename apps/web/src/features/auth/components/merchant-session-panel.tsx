@@ -17,7 +17,9 @@ export function MerchantSessionPanel({ className }: { className?: string }) {
         <p className="min-w-0 px-2 text-sm">
           <span className="sr-only">{t('logout.signedInAs')} </span>
           <span className="block truncate font-medium">{merchant.name}</span>
-          <span className="block truncate text-slate-600 dark:text-slate-400">{merchant.email}</span>
+          <span className="block truncate text-slate-600 dark:text-slate-400" title={merchant.email}>
+            {merchant.email}
+          </span>
         </p>
       ) : null}
       <LogoutButton className="w-full" />

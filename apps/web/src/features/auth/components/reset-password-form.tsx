@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { isApiError } from '@/lib/api-error';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { useResetPassword } from '../api/reset-password';
 import { describeFailure } from '../describe-failure';
 import { useFormFields } from '../hooks/use-form-fields';
@@ -20,9 +21,10 @@ const checks = { password: checkNewPassword };
 /** A new password for the account of the reset link's token; `onDone` runs once it is saved. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation('auth');
+  const messageOf = useApiErrorMessage();
   const form = useFormFields({ password: '' }, checks);
   const reset = useResetPassword();
-  const failure = reset.error ? describeFailure(reset.error, fieldNames, t) : undefined;
+  const failure = reset.error ? describeFailure(reset.error, fieldNames, messageOf) : undefined;
   const linkDead = isApiError(reset.error) && reset.error.code === 'invalid_reset_token';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -32,7 +34,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       { token, password: form.values.password },
       {
         onSuccess: onDone,
-        onError: (error) => form.showServerErrors(describeFailure(error, fieldNames, t).fields),
+        onError: (error) => form.showServerErrors(describeFailure(error, fieldNames, messageOf).fields),
       },
     );
   };

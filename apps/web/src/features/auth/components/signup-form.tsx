@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
+import { useApiErrorMessage } from '@/lib/api-error-message';
 import { currentLocale } from '@/lib/i18n/i18n';
 import { browserTimeZone, useSignUp } from '../api/sign-up';
 import { describeFailure } from '../describe-failure';
@@ -21,9 +22,10 @@ const checks = { name: checkName, email: checkEmail, password: checkNewPassword 
 /** Name, email and a new password; the account is created in the merchant's language and time zone. */
 export function SignupForm({ onSignedUp }: { onSignedUp: (merchant: Merchant) => void }) {
   const { t } = useTranslation('auth');
+  const messageOf = useApiErrorMessage();
   const form = useFormFields({ name: '', email: '', password: '' }, checks);
   const signUp = useSignUp();
-  const failure = signUp.error ? describeFailure(signUp.error, fieldNames, t) : undefined;
+  const failure = signUp.error ? describeFailure(signUp.error, fieldNames, messageOf) : undefined;
   const { name, email, password } = form.values;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -39,7 +41,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (merchant: Merchant) =>
       },
       {
         onSuccess: onSignedUp,
-        onError: (error) => form.showServerErrors(describeFailure(error, fieldNames, t).fields),
+        onError: (error) => form.showServerErrors(describeFailure(error, fieldNames, messageOf).fields),
       },
     );
   };

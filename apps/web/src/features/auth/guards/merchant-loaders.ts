@@ -30,7 +30,6 @@ export async function merchantEntryLoader(): Promise<never> {
 
 /** /admin/onboarding/*: a merchant session is all it needs (spec §6). */
 export async function merchantSessionLoader(): Promise<Merchant> {
-  installSessionRenewal();
   const hadAccount = merchantAccount.get() !== null;
   const merchant = await loadMerchantSession(getAppQueryClient());
   if (!merchant) {
