@@ -118,3 +118,21 @@ export async function expireAccessToken(context: BrowserContext): Promise<void> 
 export function appErrors(errors: Array<{ text: string }>) {
   return errors.filter((error) => !/the server responded with a status of 4\d\d/.test(error.text));
 }
+
+/**
+ * A 'ready' merchant (paid and onboarded) who also has a nest, signed in in this page: the merchant
+ * area's pages that read the nest (prices, payouts, links) then answer without a 409.
+ */
+export async function seedMerchantWithNest(page: Page): Promise<SeededMerchant> {
+  const merchant = await seedMerchant(page, 'ready');
+  const response = await page.request.post('/api/v1/nests', {
+    data: {
+      name: 'Atelier Nord',
+      category: 'shop',
+      address: { line1: '3 quai des Chartrons', postal_code: '33000', city: 'Bordeaux', country: 'FR' },
+      time_zone: 'Europe/Paris',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return merchant;
+}

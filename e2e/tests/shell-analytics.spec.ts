@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { request as apiRequest } from '@playwright/test';
 import { type ExtraServer, freePort, startExtraServer } from '../support/extra-server';
 import { expect, test } from '../support/fixtures';
+import { createLink, sellingMerchant } from './links-seed';
 
 test('without an analytics key nothing is loaded and nothing is sent', async ({ page }) => {
   const requests: string[] = [];
@@ -102,18 +104,25 @@ test.describe('with an analytics key (a second server, with a local stand-in for
       if (name.endsWith('.js')) scriptOrder.push(name);
     });
 
-    const landing = await page.request.get(`${app.baseURL}/links/Xk3q9Lm2`);
+    // A real link, seeded by a merchant in a separate request context (the visitor stays anonymous).
+    const merchant = await apiRequest.newContext({ baseURL: app.baseURL });
+    const { offer } = await sellingMerchant(merchant);
+    const link = await createLink(merchant, offer.id);
+    await merchant.dispose();
+    const linkPath = `/links/${link.nest_link_id}`;
+
+    const landing = await page.request.get(`${app.baseURL}${linkPath}`);
     const html = await landing.text();
     expect(html).toContain('phc_e2e_test');
     expect(html).not.toMatch(/posthog-[^"]*\.js/); // not preloaded: not on the critical path
 
-    await page.goto(`${app.baseURL}/links/Xk3q9Lm2?src=qr`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscribe');
+    await page.goto(`${app.baseURL}${linkPath}?src=qr`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(offer.name);
     await expect
       .poll(() => events.filter((e) => e.event === '$pageview').map((e) => e.properties.$current_url), {
         timeout: 20_000,
       })
-      .toContain(`${app.baseURL}/links/Xk3q9Lm2?src=qr`);
+      .toContain(`${app.baseURL}${linkPath}?src=qr`);
     // posthog-js was requested after the page's own route chunk.
     const posthogAt = scriptOrder.findIndex((n) => n.startsWith('/assets/posthog-'));
     const routeAt = scriptOrder.findIndex((n) => n.startsWith('/assets/links-'));

@@ -1,4 +1,5 @@
 import { daysUntil, expect, test } from '../support/fixtures';
+import { seedMerchantWithNest } from '../support/merchants';
 
 const COLOR_MODE_COOKIE = 'nest_color_mode';
 
@@ -20,6 +21,7 @@ test('an explicit choice applies at once, is kept in a 365-day cookie and surviv
   context,
 }) => {
   await page.emulateMedia({ colorScheme: 'light' });
+  await seedMerchantWithNest(page);
   await page.goto('/admin/app/dashboard');
   await page.getByRole('complementary').getByLabel('Theme').selectOption('dark');
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);

@@ -1,4 +1,5 @@
 import { daysUntil, expect, test } from '../support/fixtures';
+import { seedMerchantWithNest } from '../support/merchants';
 
 const LOCALE_COOKIE = 'nest_locale';
 
@@ -35,6 +36,7 @@ test.describe('a French browser', () => {
 test('a browser in a language the product does not speak gets en-US', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'de-DE' });
   const page = await context.newPage();
+  await seedMerchantWithNest(page);
   await page.goto('/admin/app/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
@@ -57,6 +59,7 @@ test('the language switcher changes the words, <html lang> and the cookie (for a
   context,
   consoleErrors,
 }) => {
+  await seedMerchantWithNest(page);
   await page.goto('/admin/app/prices');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prices');
   await page.getByRole('complementary').getByLabel('Language').selectOption('fr-FR');
@@ -83,6 +86,7 @@ test('a locale that fails to load is only logged: the page shows in English and 
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   await page.route(/\/assets\/locale-fr-FR-[a-z]+-[^/]*\.json$/, (route) => route.abort('connectionreset'));
+  await seedMerchantWithNest(page);
   await page.goto('/admin/app/verify');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify');
   await expect(page.getByRole('link', { name: 'Customers' })).toBeVisible();

@@ -1,50 +1,81 @@
 import { expect, phone, test } from '../support/fixtures';
+import { appErrors, type MerchantState, seedMerchant, seedMerchantWithNest } from '../support/merchants';
 
 /** Every route of the spec (§2) with the layout it is shown in and its title. */
-const routes: Array<{ path: string; layout: string; title: string }> = [
+/**
+ * The merchant pages are guarded (spec §4): they are visited signed in, as a merchant the guard keeps
+ * on the page ('ready' for /admin/app/*; a merchant with no nest yet for the create-nest form).
+ */
+const routes: Array<{ path: string; layout: string; title: string; as?: MerchantState }> = [
   { path: '/', layout: 'default', title: 'Turn your regulars into subscribers.' },
   { path: '/admin/login', layout: 'admin-centered', title: 'Login' },
   { path: '/admin/signup', layout: 'admin-centered', title: 'Signup' },
   { path: '/admin/pricing', layout: 'admin-centered', title: 'Pricing' },
-  { path: '/admin/app/account', layout: 'admin-with-sidebar', title: 'Account' },
-  { path: '/admin/app/customers', layout: 'admin-with-sidebar', title: 'Customers' },
-  { path: '/admin/app/dashboard', layout: 'admin-with-sidebar', title: 'Dashboard' },
-  { path: '/admin/app/links', layout: 'admin-with-sidebar', title: 'Links' },
-  { path: '/admin/app/prices', layout: 'admin-with-sidebar', title: 'Prices' },
-  { path: '/admin/app/verify', layout: 'admin-with-sidebar', title: 'Verify' },
-  { path: '/admin/onboarding/create-nest', layout: 'admin-w-centered', title: 'Create your nest' },
-  { path: '/admin/onboarding/payment/recover', layout: 'admin-w-centered', title: 'Payment recovery' },
-  { path: '/admin/onboarding/payment/success', layout: 'admin-w-centered', title: 'Payment Successful' },
+  { path: '/admin/app/account', layout: 'admin-with-sidebar', title: 'Account', as: 'ready' },
+  { path: '/admin/app/customers', layout: 'admin-with-sidebar', title: 'Customers', as: 'ready' },
+  { path: '/admin/app/dashboard', layout: 'admin-with-sidebar', title: 'Dashboard', as: 'ready' },
+  { path: '/admin/app/links', layout: 'admin-with-sidebar', title: 'Links', as: 'ready' },
+  { path: '/admin/app/prices', layout: 'admin-with-sidebar', title: 'Prices', as: 'ready' },
+  { path: '/admin/app/verify', layout: 'admin-with-sidebar', title: 'Verify', as: 'ready' },
+  {
+    path: '/admin/onboarding/create-nest',
+    layout: 'admin-w-centered',
+    title: 'Create your nest',
+    as: 'not-onboarded',
+  },
+  {
+    path: '/admin/onboarding/payment/recover',
+    layout: 'admin-w-centered',
+    title: 'Payment recovery',
+    as: 'ready',
+  },
+  {
+    path: '/admin/onboarding/payment/success',
+    layout: 'admin-w-centered',
+    title: 'Payment Successful',
+    as: 'ready',
+  },
   {
     path: '/admin/onboarding/stripe-connect/refresh/acct_1Qx',
     layout: 'admin-w-centered',
     title: 'Payout account setup',
+    as: 'ready',
   },
   {
     path: '/admin/onboarding/stripe-connect/return/acct_1Qx',
     layout: 'admin-w-centered',
     title: 'Payout account setup',
+    as: 'ready',
   },
   { path: '/client/login', layout: 'client-centered', title: 'Login' },
   { path: '/client/app/overview', layout: 'client-w-centered', title: 'Your subscriptions' },
   { path: '/client/app/subscriptions/success', layout: 'client-centered', title: 'Subscription confirmed' },
   { path: '/legal', layout: 'default', title: 'Legal' },
   { path: '/legal/documents/privacy-policy', layout: 'default', title: 'Privacy policy' },
-  { path: '/links/Xk3q9Lm2', layout: 'default', title: 'Subscribe' },
 ];
 
 test.describe('every route of the spec has its layout', () => {
   for (const route of routes) {
     test(`${route.path} is shown in the ${route.layout} layout`, async ({ page, consoleErrors }) => {
+      if (route.as === 'ready') await seedMerchantWithNest(page);
+      else if (route.as) await seedMerchant(page, route.as);
       await page.goto(route.path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.title);
       await expect(page.locator('[data-layout]')).toHaveAttribute('data-layout', route.layout);
       await expect(page).toHaveTitle(
         route.path === '/' ? 'Nest · Subscriptions for independent merchants' : `${route.title} · Nest`,
       );
-      expect(consoleErrors).toEqual([]);
+      // The payout pages ask the API about a made-up account id, whose 404 they handle.
+      const errors = route.path.includes('/stripe-connect/') ? appErrors(consoleErrors) : consoleErrors;
+      expect(errors).toEqual([]);
     });
   }
+});
+
+test('a link page for an unknown link id shows the not-found page', async ({ page }) => {
+  await page.goto('/links/Xk3q9Lm2');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+  await expect(page).toHaveTitle('Page Not Found · Nest');
 });
 
 test('the merchant entry /admin sends a visitor who is not signed in to the login page', async ({ page }) => {
@@ -56,6 +87,7 @@ test('the merchant entry /admin sends a visitor who is not signed in to the logi
 test('the client layouts and the centered admin layouts show the nest brand, linking home', async ({
   page,
 }) => {
+  await seedMerchant(page, 'not-onboarded');
   for (const path of [
     '/client/login',
     '/client/app/overview',
@@ -72,6 +104,7 @@ test('the client layouts and the centered admin layouts show the nest brand, lin
 
 test.describe('the merchant sidebar on a desktop', () => {
   test('navigates between the six sections and marks the current one', async ({ page, consoleErrors }) => {
+    await seedMerchantWithNest(page);
     await page.goto('/admin/app/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const names = ['Dashboard', 'Links', 'Prices', 'Customers', 'Verify', 'Account'];
@@ -88,6 +121,7 @@ test.describe('the merchant sidebar on a desktop', () => {
   });
 
   test('carries the language and theme switchers', async ({ page }) => {
+    await seedMerchantWithNest(page);
     await page.goto('/admin/app/links');
     const sidebar = page.getByRole('complementary');
     await expect(sidebar.getByLabel('Language')).toBeVisible();
@@ -99,6 +133,7 @@ test.describe('the merchant sidebar on a phone', () => {
   test.use(phone);
 
   test('collapses into a menu that opens, navigates and closes', async ({ page, consoleErrors }) => {
+    await seedMerchantWithNest(page);
     await page.goto('/admin/app/dashboard');
     await expect(page.getByRole('complementary')).toBeHidden();
     await page.getByRole('button', { name: 'Open the menu' }).tap();
@@ -119,6 +154,7 @@ test.describe('the merchant sidebar on a phone', () => {
 });
 
 test('keyboard users can skip to the content, and focus is visible', async ({ page }) => {
+  await seedMerchantWithNest(page);
   await page.goto('/admin/app/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   await page.keyboard.press('Tab');
@@ -137,6 +173,7 @@ test('route parameters reach their pages: several segments for a legal document,
 }) => {
   await page.goto('/legal/documents/terms-of-service/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+  await seedMerchantWithNest(page);
   await page.goto(`/admin/onboarding/stripe-connect/return/${encodeURIComponent('acct_ABC-123')}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payout account setup');
 });

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { seedMerchantWithNest } from '../support/merchants';
 
 async function loseAndRegainConnection(page: Page, times: number) {
   for (let i = 0; i < times; i++) {
@@ -12,6 +13,7 @@ test('the toast area has the spec’s settings and tells when the connection dro
   page,
   consoleErrors,
 }) => {
+  await seedMerchantWithNest(page);
   await page.goto('/admin/app/verify');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify');
   await page.context().setOffline(true);
@@ -35,6 +37,7 @@ test('the toast area has the spec’s settings and tells when the connection dro
 });
 
 test('at most 3 toasts are visible, and each leaves after 4 seconds', async ({ page }) => {
+  await seedMerchantWithNest(page);
   await page.goto('/admin/app/verify');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify');
   await page.mouse.move(0, 0); // hovering the toasts would pause their timers
@@ -53,6 +56,7 @@ test('at most 3 toasts are visible, and each leaves after 4 seconds', async ({ p
 });
 
 test('Alt+T moves the focus to the toasts', async ({ page }) => {
+  await seedMerchantWithNest(page);
   await page.goto('/admin/app/verify');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify');
   await loseAndRegainConnection(page, 1);
@@ -62,6 +66,7 @@ test('Alt+T moves the focus to the toasts', async ({ page }) => {
 });
 
 test('a slow swipe of more than 20 px dismisses a toast; a shorter one does not', async ({ page }) => {
+  await seedMerchantWithNest(page);
   await page.goto('/admin/app/verify');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify');
   await page.context().setOffline(true);

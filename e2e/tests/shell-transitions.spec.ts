@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { seedMerchantWithNest } from '../support/merchants';
 
 interface Sample {
   titles: string[];
@@ -31,6 +32,7 @@ const samples = (page: Page) => page.evaluate(() => (window as unknown as { __sa
 test('out-in: the old page fades out completely before the new one appears and fades in', async ({
   page,
 }) => {
+  await seedMerchantWithNest(page);
   await page.goto('/admin/app/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   await page.waitForTimeout(300);
@@ -75,6 +77,7 @@ test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('pages swap at once, without fading', async ({ page }) => {
+    await seedMerchantWithNest(page);
     await page.goto('/admin/app/dashboard');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
     await recordFrames(page);
@@ -91,6 +94,7 @@ test.describe('with reduced motion', () => {
 });
 
 test('after a navigation the focus moves to the new page’s content', async ({ page }) => {
+  await seedMerchantWithNest(page);
   await page.goto('/admin/app/dashboard');
   await page
     .getByRole('navigation', { name: 'Main navigation' })
