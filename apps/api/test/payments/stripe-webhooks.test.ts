@@ -214,8 +214,8 @@ describe('with Stripe as the provider', () => {
     const now = Math.floor(Date.now() / 1000);
     const responses = [
       await postStripeEvent('checkout.session.completed', object, { secret: 'whsec_wrong' }),
-      await postStripeEvent('checkout.session.completed', object, { timestamp: now - 301 }),
-      await postStripeEvent('checkout.session.completed', object, { timestamp: now + 301 }),
+      await postStripeEvent('checkout.session.completed', object, { timestamp: now - 330 }),
+      await postStripeEvent('checkout.session.completed', object, { timestamp: now + 330 }),
       await t.app.inject({
         method: 'POST',
         url: '/api/v1/webhooks/stripe',
