@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { nestInvoices, nestTransactions } from '../../db/schema/index.js';
 import { type EmailRequest, SEND_EMAIL_JOB } from '../../emails/send-email.js';
+import { invoiceState } from '../../payments/invoice-state.js';
 import type { ProviderInvoice } from '../../payments/port.js';
 import { warnOnRevenue } from '../revenue/warn-revenue.js';
 import { applicationFeeCents } from './application-fee.js';
@@ -30,20 +31,7 @@ export async function syncNestInvoice(
     .from(nestInvoices)
     .where(and(eq(nestInvoices.provider, provider), eq(nestInvoices.providerInvoiceId, invoice.id)))
     .for('update');
-  const values = {
-    status: invoice.status,
-    amountDueCents: invoice.amountDueCents,
-    amountPaidCents: invoice.amountPaidCents,
-    currency: invoice.currency,
-    periodStart: invoice.periodStart,
-    periodEnd: invoice.periodEnd,
-    attemptCount: invoice.attemptCount,
-    nextPaymentAttemptAt: invoice.nextPaymentAttemptAt,
-    lastFailureCode: invoice.lastFailureCode,
-    paidAt: invoice.paidAt,
-    issuedAt: invoice.createdAt,
-    updatedAt: new Date(),
-  };
+  const values = invoiceState(invoice);
   const [saved] = previous
     ? await tx.update(nestInvoices).set(values).where(eq(nestInvoices.id, previous.id)).returning()
     : await tx

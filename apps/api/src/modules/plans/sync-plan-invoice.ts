@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { planInvoices } from '../../db/schema/index.js';
+import { invoiceState } from '../../payments/invoice-state.js';
 import type { ProviderInvoice } from '../../payments/port.js';
 import { planName } from './plan-catalogue.js';
 import { enqueuePlanEmail, type PlanRecipient } from './plan-emails.js';
@@ -30,20 +31,7 @@ export async function syncPlanInvoice(
     .from(planInvoices)
     .where(and(eq(planInvoices.provider, provider), eq(planInvoices.providerInvoiceId, invoice.id)))
     .for('update');
-  const values = {
-    status: invoice.status,
-    amountDueCents: invoice.amountDueCents,
-    amountPaidCents: invoice.amountPaidCents,
-    currency: invoice.currency,
-    periodStart: invoice.periodStart,
-    periodEnd: invoice.periodEnd,
-    attemptCount: invoice.attemptCount,
-    nextPaymentAttemptAt: invoice.nextPaymentAttemptAt,
-    lastFailureCode: invoice.lastFailureCode,
-    paidAt: invoice.paidAt,
-    issuedAt: invoice.createdAt,
-    updatedAt: new Date(),
-  };
+  const values = invoiceState(invoice);
   const [saved] = previous
     ? await tx.update(planInvoices).set(values).where(eq(planInvoices.id, previous.id)).returning()
     : await tx
