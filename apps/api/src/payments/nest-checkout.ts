@@ -26,6 +26,8 @@ export interface NestCheckoutInput {
   metadata: Metadata;
   /** On the subscription it makes, and so on every event about it. */
   subscriptionMetadata: Metadata;
+  /** When set, the session cannot be paid after this many minutes (30 at least, as Stripe's). */
+  expiresInMinutes?: number;
 }
 
 /**

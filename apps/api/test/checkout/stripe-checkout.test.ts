@@ -52,6 +52,7 @@ describe('customer checkouts with Stripe, on the merchant’s connected account'
         locale: 'fr-FR',
         metadata,
         subscriptionMetadata: metadata,
+        expiresInMinutes: 30,
       },
       { idempotencyKey: 'nest-checkout:1' },
     );
@@ -74,9 +75,12 @@ describe('customer checkouts with Stripe, on the merchant’s connected account'
       'metadata[nest_checkout_id]': metadata.nest_checkout_id,
       success_url: 'https://nest.example/client/app/subscriptions/success?session_id={CHECKOUT_SESSION_ID}',
     });
+    // A limited offer's place is held for 30 minutes: the session must not be payable after that.
+    const expiresAt = Number(request!.form.expires_at);
+    expect(Math.abs(expiresAt - (Math.floor(Date.now() / 1000) + 30 * 60))).toBeLessThan(60);
   });
 
-  it('sends no trial and no fee when there are none', async () => {
+  it('sends no trial, no fee and no expiry when there are none', async () => {
     fake.on('POST', '/v1/checkout/sessions', {
       body: stripeObjects.checkoutSession({
         id: 'cs_test_2',
@@ -104,7 +108,7 @@ describe('customer checkouts with Stripe, on the merchant’s connected account'
       { idempotencyKey: 'nest-checkout:2' },
     );
     const [request] = fake.sent('POST', '/v1/checkout/sessions');
-    expect(Object.keys(request!.form).filter((k) => /trial|application_fee/.test(k))).toEqual([]);
+    expect(Object.keys(request!.form).filter((k) => /trial|application_fee|expires_at/.test(k))).toEqual([]);
   });
 
   it('reads the session, subscription and invoice back from the connected account', async () => {

@@ -81,7 +81,9 @@ export function sandboxNestCheckout(deps: SandboxDeps): NestCheckoutProvider {
             subscriptionMetadata: input.subscriptionMetadata,
             successUrl: input.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
             cancelUrl: input.cancelUrl,
-            expiresAt: addDays(now, SESSION_LIFETIME_DAYS),
+            expiresAt: input.expiresInMinutes
+              ? new Date(now.getTime() + input.expiresInMinutes * 60_000)
+              : addDays(now, SESSION_LIFETIME_DAYS),
             createdAt: now,
           })
           .returning();

@@ -46,6 +46,9 @@ export function stripeNestCheckout(stripe: Stripe): NestCheckoutProvider {
             cancel_url: input.cancelUrl,
             locale: stripeLocale(input.locale),
             metadata: input.metadata,
+            ...(input.expiresInMinutes
+              ? { expires_at: Math.floor(Date.now() / 1000) + input.expiresInMinutes * 60 }
+              : {}),
             subscription_data: {
               metadata: input.subscriptionMetadata,
               ...(input.applicationFeeBps > 0
