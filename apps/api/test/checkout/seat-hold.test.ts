@@ -85,7 +85,7 @@ describe('the last places of a limited offer', () => {
     await t.db
       .update(sandboxAccounts)
       .set({ chargesEnabled: false })
-      .where(eq(sandboxAccounts.id, limited.accountId));
+      .where(eq(sandboxAccounts.id, limited.accountId!));
     const refused = await postCheckout(t.app, limitedLink.nest_link_id, {
       email: uniqueEmail('refused'),
       name: 'Jeanne',
