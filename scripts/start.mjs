@@ -19,9 +19,12 @@ function newestMtime(dir) {
 }
 
 const sources = [path.join(web, 'src'), path.join(web, 'public'), path.join(root, 'packages/contracts/src')];
+// Two pages: the app (index.html) and the public link page (links.html, ADR 077).
+const pages = ['index.html', 'links.html'].map((page) => path.join(web, page));
 const stale =
   !existsSync(distIndex) ||
-  Math.max(...sources.filter(existsSync).map(newestMtime), statSync(path.join(web, 'index.html')).mtimeMs) >
+  !existsSync(path.join(web, 'dist/links.html')) ||
+  Math.max(...sources.filter(existsSync).map(newestMtime), ...pages.map((page) => statSync(page).mtimeMs)) >
     statSync(distIndex).mtimeMs;
 if (stale) {
   console.info('Building the web app…');

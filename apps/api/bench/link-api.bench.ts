@@ -2,10 +2,12 @@
 // requests per second for 10 seconds (open loop: requests leave on schedule whether or not earlier
 // ones have answered, and latency counts from the scheduled time, so a stall is not hidden), against
 // the whole app listening on loopback, on PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL
-// is set) on PostgreSQL. Budget: p99 ≤ 20 ms.
+// is set) on PostgreSQL, each without and with the one-second public link cache (BENCH_CACHE=off|on
+// runs only one of them). Budget: p99 ≤ 20 ms.
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { InjectOptions } from 'fastify';
@@ -25,6 +27,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_REQUESTS = 200;
 const TIMEOUT_MS = 2000;
 const BUDGET_P99_MS = 20;
+const CACHE_MODES = (process.env.BENCH_CACHE ? [process.env.BENCH_CACHE] : ['off', 'on']).map((mode) =>
+  mode === 'on' ? 1000 : 0,
+);
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
@@ -184,9 +189,13 @@ function loadFromWorker(order: LoadOrder): Promise<LoadResult> {
   });
 }
 
-async function benchOne(target: BenchDatabase) {
+async function benchOne(target: BenchDatabase, cacheMs: number) {
   const database = target.databases[0] as Database;
-  const app = await buildApp({ config: testConfig(), database, logger: false });
+  const app = await buildApp({
+    config: testConfig({ PUBLIC_LINK_CACHE_MS: cacheMs }),
+    database,
+    logger: false,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   try {
     const { port } = app.server.address() as AddressInfo;
@@ -202,7 +211,12 @@ async function benchOne(target: BenchDatabase) {
 
     const { latencies } = run;
     const p99 = percentile(latencies, 99);
-    printTable(`GET /api/v1/public/links/{id} on ${target.label}: ${count} requests at ${RATE}/s`, [
+    const cache = cacheMs > 0 ? `cache ${cacheMs} ms` : 'no cache';
+    const load = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+    printTable(`GET /api/v1/public/links/{id} on ${target.label}, ${cache}: ${count} requests at ${RATE}/s`, [
+      ['machine load (1, 5, 15 min) after', load],
       ['achieved rate', `${Math.round(count / run.seconds)}/s over ${run.seconds.toFixed(1)} s`],
       ['answered 200', String(latencies.length)],
       ['errors (non-200, timeouts)', String(run.errors)],
@@ -219,18 +233,23 @@ async function benchOne(target: BenchDatabase) {
 }
 
 async function main() {
-  const pglite = await benchPglite();
-  try {
-    await benchOne(pglite);
-  } finally {
-    await pglite.close();
+  // A fresh database for each run: every run starts from the same state.
+  for (const cacheMs of CACHE_MODES) {
+    const pglite = await benchPglite();
+    try {
+      await benchOne(pglite, cacheMs);
+    } finally {
+      await pglite.close();
+    }
   }
   if (postgresServerUrl) {
-    const postgres = await benchPostgres(postgresServerUrl);
-    try {
-      await benchOne(postgres);
-    } finally {
-      await postgres.close();
+    for (const cacheMs of CACHE_MODES) {
+      const postgres = await benchPostgres(postgresServerUrl);
+      try {
+        await benchOne(postgres, cacheMs);
+      } finally {
+        await postgres.close();
+      }
     }
   } else {
     console.info('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');

@@ -9,6 +9,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { requestLogSerializer } from './lib/tokens.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { publicLinksPlugin } from './modules/links/public-links.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { authPlugin } from './plugins/auth.js';
 import { customerAuthPlugin } from './plugins/customer-auth.js';
@@ -61,6 +62,8 @@ export async function buildApp({ config, database, mailer, rateLimiter, logger }
   await app.register(emailsPlugin);
   await app.register(authPlugin);
   await app.register(customerAuthPlugin);
+  // Before payments and the routes: webhooks and merchant writes invalidate public link pages.
+  await app.register(publicLinksPlugin);
   await app.register(paymentsPlugin);
   await app.register(apiRoutes, { prefix: '/api/v1' });
   await app.register(spaPlugin, { root: config.WEB_DIST_DIR });

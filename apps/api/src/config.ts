@@ -51,6 +51,8 @@ const envSchema = z.object({
   ENABLE_TEST_ROUTES: bool.default(false),
   /** The platform's fee on each customer payment, in basis points (200 = 2 %). */
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(200),
+  /** How long a process keeps a public link page's data (ms, at most a second); 0 turns the cache off. */
+  PUBLIC_LINK_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -168,6 +170,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent',
     JOBS_ENABLED: 'false',
     ENABLE_TEST_ROUTES: 'true',
+    // API tests see each write on the next read; the cache's own tests turn it on.
+    PUBLIC_LINK_CACHE_MS: '0',
   });
   const { SESSION_SECRET: _omit, ...rest } = env;
   return {

@@ -55,6 +55,8 @@ declare module 'fastify' {
     jobs: Jobs;
     /** Shared counters for every limit (failed logins, codes…): Redis when REDIS_URL is set, else memory. */
     rateLimiter: RateLimiter;
+    /** Public link pages: their one-second cache (invalidated by merchant writes) and visit counter. */
+    publicLinks: import('./modules/links/public-links.js').PublicLinks;
     /** Pre-handler: 401 problem unless a merchant session is valid; sets request.merchant. */
     requireMerchant: preHandlerAsyncHookHandler;
     /** Pre-handler: 401 problem unless a customer session is valid; sets request.customer. */

@@ -38,6 +38,8 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         event,
       );
       request.log.info({ event: event.id, type: event.type, outcome }, 'payment event');
+      // A payout account, subscription or payment changed: link pages of this process are read again.
+      if (outcome === 'processed') app.publicLinks.cache.clear();
       return { received: true as const, duplicate: outcome === 'duplicate' };
     },
   );

@@ -1,9 +1,43 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { requestLocale } from '../lib/i18n.js';
 import { sendProblem } from './errors.js';
+
+/** /links/:nestLinkId, except the app's own /links/404 page: the standalone link page (ADR 077). */
+const LINK_PAGE_PATH = /^\/links\/(?!404\/?$)([^/]+)\/?$/;
+/** The element the link page reads its data from (apps/web/src/link-page/served-link.ts). */
+const SERVED_LINK_ELEMENT_ID = 'nest-public-link';
+
+/**
+ * JSON inside a <script type="application/json"> element: `<` (so no `</script>` or `<!--` can end or
+ * bend the element), `>`, `&` and the two JavaScript line separators are written as \u escapes, which
+ * JSON.parse reads back as the same characters.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('>', '\\u003e')
+    .replaceAll('&', '\\u0026')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+/** Browsers' speculative loads (prefetch, prerender) are not page views: they must not count a visit. */
+function isSpeculative(request: FastifyRequest): boolean {
+  const purpose = `${request.headers['sec-purpose'] ?? ''} ${request.headers.purpose ?? ''}`;
+  return /prefetch|prerender/i.test(purpose);
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html (never cached) for every
@@ -17,13 +51,18 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of hashed assets (ADR 078): sent to browsers that accept them.
+      preCompressed: true,
       // Our setHeaders decides caching; @fastify/static's own header would overwrite it with max-age=0.
       cacheControl: false,
       // index.html always goes through the not-found handler below, which fills in the runtime config.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // So does links.html, through the link page handler.
+      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/links.html',
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          // The same address may be sent brotli, gzip or plain: shared caches must keep them apart.
+          res.setHeader('vary', 'accept-encoding');
         } else {
           res.setHeader('cache-control', 'no-cache');
         }
@@ -40,17 +79,63 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
     .replaceAll('&', '&amp;')
     .replaceAll('"', '&quot;')
     .replaceAll('<', '&lt;');
-  const indexHtml = root
-    ? readFileSync(path.join(root, 'index.html'), 'utf8').replace(
-        /<meta name="nest-config" content="[^"]*"\s*\/?>/,
-        `<meta name="nest-config" content="${escaped}" />`,
-      )
-    : '';
+  const page = (file: string) =>
+    root && existsSync(path.join(root, file))
+      ? readFileSync(path.join(root, file), 'utf8').replace(
+          /<meta name="nest-config" content="[^"]*"\s*\/?>/,
+          () => `<meta name="nest-config" content="${escaped}" />`,
+        )
+      : undefined;
+  const indexHtml = page('index.html') ?? '';
+  // The public link page's own small build (ADR 077); without it, /links/:id is a page of the app.
+  const linksHtml = page('links.html');
+
+  /**
+   * GET /links/:nestLinkId: the standalone link page with the link's data written into it (the same
+   * JSON as GET /api/v1/public/links/{id}, through app.publicLinks.view, which counts the one visit
+   * of this page view), so a phone paints the offer without an API round trip. Unknown or turned-off
+   * link: a redirect to /links/404 (the app's page). If the data cannot be read, the page goes out
+   * without it and asks the API itself. HEAD and speculative loads get the page without data and
+   * count nothing.
+   */
+  async function sendLinkPage(request: FastifyRequest, reply: FastifyReply, html: string, id: string) {
+    let nestLinkId: string;
+    try {
+      nestLinkId = decodeURIComponent(id);
+    } catch {
+      return reply.header('cache-control', 'no-store').redirect('/links/404', 302);
+    }
+    // Replacer functions throughout: a `$&` in an offer's name must stay text, not a pattern.
+    let body = html.replace(/<html lang="[^"]*"/, () => `<html lang="${requestLocale(request)}"`);
+    if (request.method === 'GET' && !isSpeculative(request)) {
+      try {
+        const view = await app.publicLinks.view(nestLinkId);
+        if (!view) return reply.header('cache-control', 'no-store').redirect('/links/404', 302);
+        body = body
+          .replace(
+            /<title>[^<]*<\/title>/,
+            () => `<title>${escapeHtml(`${view.offer.name} · ${view.nest.name} · Nest`)}</title>`,
+          )
+          .replace(
+            '</body>',
+            () =>
+              `<script type="application/json" id="${SERVED_LINK_ELEMENT_ID}">${scriptSafeJson(view)}</script>\n  </body>`,
+          );
+      } catch (error) {
+        request.log.warn({ err: error }, 'link page sent without its data');
+      }
+    }
+    // Per visitor and changing (availability, price), like the API's answer: never in a shared cache.
+    return reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8').send(body);
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');
     const isAsset = url.startsWith('/assets/');
     if (root && !isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
+      const linkId = linksHtml ? url.match(LINK_PAGE_PATH)?.[1] : undefined;
+      if (linksHtml && linkId) return sendLinkPage(request, reply, linksHtml, linkId);
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     return sendProblem(request, reply, 'route_not_found', { status: 404, params: { path: url } });

@@ -1,6 +1,5 @@
 import {
   createLinkBodySchema,
-  isNestLinkId,
   linkIdParamsSchema,
   linkListSchema,
   linkSchema,
@@ -18,10 +17,8 @@ import { createLink } from './create-link.js';
 import { findOwnLink, listLinks } from './find-links.js';
 import { type QrFormat, renderLinkQr } from './link-qr.js';
 import { linkUrl, toLinkView } from './link-view.js';
-import { toPublicLinkView } from './public-link-view.js';
-import { readPublicLink } from './read-public-link.js';
+import { schedulePruneCheckouts } from './prune-checkouts.js';
 import { updateLink } from './update-link.js';
-import { VisitCounter } from './visit-counter.js';
 
 const qrTypes: Record<QrFormat, string> = { svg: 'image/svg+xml', png: 'image/png' };
 
@@ -30,9 +27,9 @@ const qrTypes: Record<QrFormat, string> = { svg: 'image/svg+xml', png: 'image/pn
  * their QR codes; anybody with a link reads its public page (which counts a visit).
  */
 export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
-  const visits = new VisitCounter(app.db, app.log);
-  visits.start();
-  app.addHook('onClose', async () => visits.stop());
+  // The cache and the visit counter live on app.publicLinks (public-links.ts), shared with other modules.
+  const { visits, cache } = app.publicLinks;
+  schedulePruneCheckouts(app);
 
   const security = [{ merchantSession: [] }];
   const ownNest = (request: FastifyRequest) => requireNestOfOwner(app.db, merchantId(request));
@@ -114,7 +111,10 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const nest = await ownNest(request);
       const link = await findOwnLink(app.db, nest.id, request.params.id);
-      return toLinkView(await updateLink(app.db, link, request.body), app.config.publicUrl);
+      const updated = await updateLink(app.db, link, request.body);
+      // Turned off: its page is not found from now on in this process (others: within a second).
+      cache.forLink(updated.link.publicId);
+      return toLinkView(updated, app.config.publicUrl);
     },
   );
 
@@ -154,20 +154,17 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['links'],
         summary: 'The public page of a link: the nest, the offer at its current price, and if it is open',
         description:
-          'No sign-in. An unknown or turned-off link is a 404 problem (the page shows /links/404). availability says why subscribing is refused, if it is. Each answer counts a visit.',
+          'No sign-in. An unknown or turned-off link is a 404 problem (the page shows /links/404). availability says why subscribing is refused, if it is. Each answer counts a visit. A process may answer data up to one second old (PUBLIC_LINK_CACHE_MS); the checkout always checks the current state.',
         params: publicLinkParamsSchema,
         response: { 200: publicLinkSchema, 404: problemSchema },
       },
     },
     async (request, reply) => {
-      const { nestLinkId } = request.params;
-      if (!isNestLinkId(nestLinkId)) throw notFound();
-      const read = await readPublicLink(app.db, app.payments.name, nestLinkId, new Date());
-      if (!read) throw notFound();
-      visits.count(read.linkId);
+      const view = await app.publicLinks.view(request.params.nestLinkId);
+      if (!view) throw notFound();
       // Per visitor and changing (availability, price): never stored by a shared cache.
       reply.header('cache-control', 'private, no-cache');
-      return toPublicLinkView(read);
+      return view;
     },
   );
 };

@@ -19,18 +19,23 @@ export class VisitCounter {
   private pending = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    private readonly flushEveryMs = FLUSH_EVERY_MS,
   ) {}
 
   start(): void {
-    this.timer ??= setInterval(() => void this.flush(), FLUSH_EVERY_MS);
+    this.stopped = false;
+    this.timer ??= setInterval(() => void this.flush(), this.flushEveryMs);
     this.timer.unref();
   }
 
+  /** Stops the timer and writes what is left (the app's close: graceful shutdown, before the database closes). */
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     await this.flush();
@@ -38,7 +43,15 @@ export class VisitCounter {
 
   count(linkId: string): void {
     this.pending.set(linkId, (this.pending.get(linkId) ?? 0) + 1);
-    if (this.pending.size >= MAX_PENDING_LINKS) void this.flush();
+    // After stop (a request finishing during shutdown) there is no timer left: write at once.
+    if (this.stopped || this.pending.size >= MAX_PENDING_LINKS) void this.flush();
+  }
+
+  /** Visits counted and not written yet (all links). */
+  get pendingVisits(): number {
+    let total = 0;
+    for (const visits of this.pending.values()) total += visits;
+    return total;
   }
 
   /** Writes what was counted so far; waits for a write already under way first. */

@@ -57,6 +57,7 @@ export const logoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!Buffer.isBuffer(body) || body.length === 0)
         throw new AppError('unsupported_image', { status: 415 });
       const etag = await saveLogo(app.db, nest.id, body);
+      app.publicLinks.cache.forNest(nest.id);
       const payout = await findPayoutAccountOfUser(app.db, userId, app.config.PAYMENT_PROVIDER);
       const saved = (await findNestOfOwner(app.db, userId)) ?? nest;
       return toNestView(saved, etag, toPayoutView(payout));
@@ -79,6 +80,7 @@ export const logoRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = merchantId(request);
       const nest = await ownNest(userId, request.params.nestId);
       await deleteLogo(app.db, nest.id);
+      app.publicLinks.cache.forNest(nest.id);
       const payout = await findPayoutAccountOfUser(app.db, userId, app.config.PAYMENT_PROVIDER);
       const saved = (await findNestOfOwner(app.db, userId)) ?? nest;
       return toNestView(saved, null, toPayoutView(payout));

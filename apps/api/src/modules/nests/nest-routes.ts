@@ -90,7 +90,10 @@ export const nestRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const nest = await ownNest(request, request.params.nestId);
-      return view(app.db, await updateNest(app.db, nest, request.body));
+      const updated = await updateNest(app.db, nest, request.body);
+      // The name and category on its links' public pages.
+      app.publicLinks.cache.forNest(nest.id);
+      return view(app.db, updated);
     },
   );
 };

@@ -123,6 +123,8 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         requestLocale(request),
       );
+      // Its links' public pages show the new price and text at once (this process; others within 1 s).
+      app.publicLinks.cache.forNest(offer.nestId);
       return toOfferView(updated);
     },
   );
@@ -147,7 +149,9 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const offer = await ownOffer(request, request.params.id);
-        return toOfferView(await setOfferStatus(app.db, app.payments, offer, status));
+        const updated = await setOfferStatus(app.db, app.payments, offer, status);
+        app.publicLinks.cache.forNest(offer.nestId);
+        return toOfferView(updated);
       },
     );
   }

@@ -79,6 +79,8 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = merchantId(request);
       const row = await findOwnPayoutAccount(app.db, userId, providerName(), request.params.accountId);
       const synced = await syncPayoutAccount(app.db, provider(), row);
+      // Payouts on or off: whether the nest's link pages take subscriptions.
+      app.publicLinks.cache.forOwner(userId);
       request.log.info(
         {
           accountId: synced.providerAccountId,

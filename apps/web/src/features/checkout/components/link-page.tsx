@@ -1,41 +1,52 @@
-import type { Locale } from '@nest/contracts';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
-import { paths } from '@/app/paths';
-import { useDocumentTitle } from '@/components/layout/page-title';
-import { Button } from '@/components/ui/button';
-import { isApiError } from '@/lib/api-error';
+import type { PublicLink } from '@nest/contracts';
+import { useEffect, useState } from 'react';
+import { buttonClasses } from '@/components/ui/button';
 import { usePublicLink } from '../api/get-public-link';
+import { useLinkWords } from '../lib/link-words';
 import { priceLabel } from '../lib/offer-terms';
 import { type Refusal, refusalOfAvailability } from '../lib/refusal';
 import { OfferSummary } from './offer-summary';
 import { RefusalNotice } from './refusal-notice';
 import { SubscribeForm } from './subscribe-form';
 
+interface LinkPageProps {
+  nestLinkId: string;
+  /** The link's data as the server wrote it into the page, if it did (no API round trip then). */
+  initial?: PublicLink | undefined;
+  /** Unknown or turned-off link: go to /links/404 (client-side in the app, a page load otherwise). */
+  onNotFound: () => void;
+}
+
 /**
  * The public page of one link: the offer, and the subscribe form unless the link says subscribing is
  * refused (then why, politely). Unknown or turned-off links go to /links/404. The id's shape is left
  * to the API (it answers 404 at once): checking it here would bring zod into this page (ADR 075).
+ * Nothing here depends on the router, i18next or TanStack Query: the standalone link page (ADR 077)
+ * and the single-page app both render it.
  */
-export function LinkPage({ nestLinkId }: { nestLinkId: string }) {
-  const { t, i18n } = useTranslation('links');
-  const locale = (i18n.resolvedLanguage ?? i18n.language) as Locale;
-  const link = usePublicLink(nestLinkId);
+export function LinkPage({ nestLinkId, initial, onNotFound }: LinkPageProps) {
+  const { t, locale, documentTitle } = useLinkWords();
+  const link = usePublicLink(nestLinkId, initial);
   // A refusal the checkout answered after submit; the page's own availability covers the rest.
   const [refused, setRefused] = useState<Refusal>();
-  useDocumentTitle(link.data ? `${link.data.offer.name} · ${link.data.nest.name}` : t('pages.link'));
+  const title = documentTitle(
+    link.data ? `${link.data.offer.name} · ${link.data.nest.name}` : t('pages.link'),
+  );
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  useEffect(() => {
+    if (link.notFound) onNotFound();
+  }, [link.notFound, onNotFound]);
 
-  if (link.isError) {
-    if (isApiError(link.error) && link.error.status === 404) {
-      return <Navigate to={paths.links.notFound.getHref()} replace />;
-    }
+  if (link.notFound) return null;
+  if (link.error) {
     return (
       <div role="alert" className="flex flex-col items-start gap-3">
         <p>{t('loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void link.refetch()}>
+        <button type="button" className={buttonClasses({ variant: 'secondary' })} onClick={link.reload}>
           {t('retry')}
-        </Button>
+        </button>
       </div>
     );
   }
@@ -54,7 +65,7 @@ export function LinkPage({ nestLinkId }: { nestLinkId: string }) {
   const onRefused = (next: Refusal) => {
     setRefused(next);
     // Reload the offer: a changed price is shown with its new amount, other refusals with fresh state.
-    void link.refetch();
+    link.reload();
   };
   // After a price change the visitor may subscribe at the new price; other refusals close the form.
   const open = data.availability === 'open' && (refused === undefined || refused === 'price_changed');

@@ -1,11 +1,10 @@
-import type { Locale, PublicLink } from '@nest/contracts';
-import { useTranslation } from 'react-i18next';
+import type { PublicLink } from '@nest/contracts';
+import { useLinkWords } from '../lib/link-words';
 import { priceLabel, rewardLabel, usageLabel } from '../lib/offer-terms';
 
 /** The nest and its offer as a visitor sees them: name, logo, price per interval, trial, grants, reward. */
 export function OfferSummary({ link }: { link: PublicLink }) {
-  const { t, i18n } = useTranslation('links');
-  const locale = (i18n.resolvedLanguage ?? i18n.language) as Locale;
+  const { t, locale } = useLinkWords();
   const { nest, offer } = link;
   const reward = rewardLabel(t, offer.reward_rule);
   const usage = usageLabel(t, offer.usage_allowance);

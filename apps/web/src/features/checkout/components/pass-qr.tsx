@@ -1,30 +1,11 @@
 import type { Pass } from '@nest/contracts';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** Renders a pass token as a QR image; the QR library is downloaded only when a pass is shown. */
-function usePassImage(token: string): string | undefined {
-  const [image, setImage] = useState<{ token: string; src: string }>();
-  useEffect(() => {
-    let current = true;
-    import('qrcode')
-      .then((qrcode) => qrcode.toString(token, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
-      .then((svg) => {
-        if (current) setImage({ token, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
-      })
-      .catch((error: unknown) => console.error('Could not draw the pass QR code.', error));
-    return () => {
-      current = false;
-    };
-  }, [token]);
-  // The previous image stays until the new one is drawn, so the code never blinks.
-  return image?.src;
-}
+import { useQrImage } from '@/lib/use-qr-image';
 
 /** The customer's pass: a QR of the rotating token, their first name and the short code for the counter. */
 export function PassQr({ pass, firstName }: { pass: Pass; firstName: string }) {
   const { t } = useTranslation('links');
-  const src = usePassImage(pass.token);
+  const src = useQrImage(pass.token);
   return (
     <figure className="flex flex-col items-center gap-3" data-testid="pass" data-token={pass.token}>
       <div className="size-64 rounded-2xl bg-white p-2 shadow-sm ring-1 ring-slate-200">

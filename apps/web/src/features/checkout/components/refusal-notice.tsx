@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
+import { useLinkWords } from '../lib/link-words';
 import type { Refusal } from '../lib/refusal';
 
 /** A polite explanation of why subscribing is not possible right now, in the visitor's language. */
 export function RefusalNotice({ refusal, nestName }: { refusal: Refusal; nestName: string }) {
-  const { t } = useTranslation('links');
+  const { t } = useLinkWords();
   return (
     <div
       role="status"

@@ -1,10 +1,10 @@
-import type { Locale, PublicLink } from '@nest/contracts';
+import type { PublicLink } from '@nest/contracts';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-error';
-import { useStartCheckout } from '../api/start-checkout';
+import { startCheckout } from '../api/start-checkout';
+import { useLinkWords } from '../lib/link-words';
 import { type Refusal, refusalOfProblemCode } from '../lib/refusal';
 
 interface SubscribeFormProps {
@@ -18,28 +18,30 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Email and name, then off to the payment provider's page (POST → { url } → location.assign). */
 export function SubscribeForm({ link, price, onRefused }: SubscribeFormProps) {
-  const { t, i18n } = useTranslation('links');
-  const checkout = useStartCheckout(link.nest_link_id);
+  const { t, locale } = useLinkWords();
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<{ email?: string; name?: string; form?: string }>({});
+  const [pending, setPending] = useState(false);
   // Stays true after success: the page is leaving, a second click must not start a second checkout.
   const [leaving, setLeaving] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (pending || leaving) return;
     const found = {
       email: EMAIL.test(email.trim()) ? undefined : t('form.invalidEmail'),
       name: name.trim() ? undefined : t('form.missingName'),
     };
     setErrors(found);
     if (found.email || found.name) return;
+    setPending(true);
     try {
-      const { url } = await checkout.mutateAsync({
+      const { url } = await startCheckout(link.nest_link_id, {
         email: email.trim(),
         name: name.trim(),
         price_version_id: link.price_version_id,
-        locale: (i18n.resolvedLanguage ?? i18n.language) as Locale,
+        locale,
       });
       setLeaving(true);
       window.location.assign(url);
@@ -48,10 +50,12 @@ export function SubscribeForm({ link, price, onRefused }: SubscribeFormProps) {
       if (refusal) return onRefused(refusal);
       const tooMany = isApiError(error) && error.status === 429;
       setErrors({ form: tooMany ? t('form.tooMany') : t('form.failed') });
+    } finally {
+      setPending(false);
     }
   }
 
-  const busy = checkout.isPending || leaving;
+  const busy = pending || leaving;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-labelledby="subscribe-title">
       <h2 id="subscribe-title" className="text-lg font-semibold">
@@ -86,9 +90,9 @@ export function SubscribeForm({ link, price, onRefused }: SubscribeFormProps) {
           {errors.form}
         </p>
       ) : null}
-      <Button type="submit" size="lg" disabled={busy}>
+      <button type="submit" className={buttonClasses({ size: 'lg' })} disabled={busy}>
         {busy ? t('form.submitting') : t('form.submit', { price })}
-      </Button>
+      </button>
       <p className="text-xs text-slate-500 dark:text-slate-400">{t('form.secure')}</p>
     </form>
   );
