@@ -3,6 +3,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
+import { merchantCustomerRoutes } from './modules/merchant-customers/routes.js';
 import { logoRoutes } from './modules/nests/logo-routes.js';
 import { nestRoutes } from './modules/nests/nest-routes.js';
 import { offerRoutes } from './modules/offers/routes.js';
@@ -27,6 +28,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(checkoutRoutes);
   await app.register(revenueRoutes);
   await app.register(customerRoutes);
+  await app.register(merchantCustomerRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(slowRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(testingRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(seedSubscriberRoutes);

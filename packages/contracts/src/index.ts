@@ -4,6 +4,7 @@ export * from './customers.js';
 export * from './health.js';
 export * from './links.js';
 export * from './locales.js';
+export * from './merchant-customers.js';
 export * from './nests.js';
 export * from './offers.js';
 export * from './payments.js';

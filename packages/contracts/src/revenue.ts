@@ -21,6 +21,8 @@ export const revenueSchema = z
     /** At or past the limit: new subscriptions pause until next month or an upgrade. */
     limit_reached: z.boolean(),
     currency: z.string(),
+    /** Customers with a live (trialing or active) subscription in the merchant's nest now. */
+    active_subscribers: z.number().int(),
   })
   .meta({ id: 'Revenue' });
 export type Revenue = z.infer<typeof revenueSchema>;

@@ -9,10 +9,12 @@ import type landing from '../locales/en-US/landing.json';
 import type legal from '../locales/en-US/legal.json';
 import type linkManager from '../locales/en-US/link-manager.json';
 import type links from '../locales/en-US/links.json';
+import type merchantCustomers from '../locales/en-US/merchant-customers.json';
 import type nests from '../locales/en-US/nests.json';
 import type offers from '../locales/en-US/offers.json';
 import type payouts from '../locales/en-US/payouts.json';
 import type plans from '../locales/en-US/plans.json';
+import type revenue from '../locales/en-US/revenue.json';
 
 // The English catalogues are the reference: `t('…')` is checked against their keys, and a unit test
 // checks that every locale has exactly the same keys.
@@ -34,6 +36,8 @@ declare module 'i18next' {
       payouts: typeof payouts;
       billing: typeof billing;
       account: typeof account;
+      'merchant-customers': typeof merchantCustomers;
+      revenue: typeof revenue;
     };
   }
 }

@@ -17,5 +17,7 @@ export const namespaces = [
   'payouts',
   'billing',
   'account',
+  'merchant-customers',
+  'revenue',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

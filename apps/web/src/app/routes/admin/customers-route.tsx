@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/layout/page-title';
+import { CustomersScreen } from '@/features/merchant-customers/components/customers-screen';
 
 /** The merchant's customers (/admin/app/customers). */
 export function Component() {
-  const { t } = useTranslation('admin');
-  return <PageTitle>{t('pages.customers')}</PageTitle>;
+  return <CustomersScreen />;
 }

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/layout/page-title';
 import { PayoutsNotEnabledBanner } from '@/features/payouts/components/payouts-not-enabled-banner';
+import { RevenueLimitBanner } from '@/features/revenue/components/revenue-limit-banner';
+import { RevenuePanel } from '@/features/revenue/components/revenue-panel';
 
 /** The merchant dashboard (/admin/app/dashboard). */
 export function Component() {
@@ -10,6 +12,8 @@ export function Component() {
       <PageTitle>{t('pages.dashboard')}</PageTitle>
       {/* Until payouts are on, links cannot take payments: say so first. */}
       <PayoutsNotEnabledBanner />
+      <RevenueLimitBanner />
+      <RevenuePanel />
     </>
   );
 }
