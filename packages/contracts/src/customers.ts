@@ -7,6 +7,12 @@ import { subscriptionStatusSchema } from './plans.js';
  * Domain), like the merchant's cookies.
  */
 export const CUSTOMER_COOKIE = 'nest_customer';
+/**
+ * Set and cleared with the session cookie, readable by the page, holding no secret ("1"): the customer
+ * area asks the server who is signed in only when it may be someone, so a visitor's browser never
+ * logs a 401. The session cookie alone decides who is signed in.
+ */
+export const CUSTOMER_HINT_COOKIE = 'nest_customer_signed_in';
 /** Sliding: each daily rotation of the token pushes the end this far; never past the absolute cap. */
 export const CUSTOMER_SESSION_TTL_DAYS = 30;
 export const CUSTOMER_SESSION_MAX_DAYS = 180;
@@ -125,3 +131,9 @@ export const customerRetryResultSchema = z
   })
   .meta({ id: 'CustomerRetryResult' });
 export type CustomerRetryResult = z.infer<typeof customerRetryResultSchema>;
+
+/**
+ * GET /nest-customers/me/subscriptions/{id}/pass: the same `Pass` as the success page's (checkout.ts),
+ * one schema and one OpenAPI component for both (ADR 081).
+ */
+export { passSchema as customerPassSchema } from './checkout.js';

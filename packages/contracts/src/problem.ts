@@ -51,6 +51,7 @@ export const errorCodes = [
   'price_changed',
   // customer area
   'invalid_login_code',
+  'pass_unavailable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -13,6 +13,7 @@ import { planRenewalFailed } from './templates/plan-renewal-failed.js';
 import { receipt } from './templates/receipt.js';
 import { revenueLimitReached } from './templates/revenue-limit-reached.js';
 import { revenueWarning } from './templates/revenue-warning.js';
+import { rewardEarned } from './templates/reward-earned.js';
 
 /** A template is its wording in every language of the product; the compiler refuses a missing one. */
 export type EmailTemplate<Params> = Record<Locale, (params: Params) => EmailContent>;
@@ -32,6 +33,7 @@ export const emailTemplates = {
   'customer-login': customerLogin,
   'customer-cancelled': customerCancelled,
   'customer-payment-failed': customerPaymentFailed,
+  'reward-earned': rewardEarned,
 };
 
 export type EmailTemplateName = keyof typeof emailTemplates;

@@ -112,6 +112,10 @@ export const enUS = {
       title: 'Code not valid',
       detail: 'This code or link is not valid, has expired or was already used. Ask for a new one.',
     },
+    pass_unavailable: {
+      title: 'No pass for this subscription',
+      detail: 'This subscription has ended or has not started, so it has no pass.',
+    },
   },
   fields: {
     required: 'This field is required.',

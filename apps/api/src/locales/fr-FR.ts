@@ -136,6 +136,10 @@ export const frFR: Messages = {
       title: 'Code non valide',
       detail: 'Ce code ou ce lien n’est pas valide, a expiré ou a déjà servi. Demandez-en un nouveau.',
     },
+    pass_unavailable: {
+      title: 'Pas de pass pour cet abonnement',
+      detail: 'Cet abonnement est terminé ou n’a pas commencé : il n’a pas de pass.',
+    },
   },
   fields: {
     required: 'Ce champ est obligatoire.',

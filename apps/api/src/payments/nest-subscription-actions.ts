@@ -1,9 +1,10 @@
-import type { PayInvoiceResult, ProviderSubscription, WriteOptions } from './port.js';
+import type { CardUpdateInput, PayInvoiceResult, ProviderSubscription, WriteOptions } from './port.js';
 
 /**
  * What a customer does to their own subscription on a merchant's connected account: cancel at the
- * end of the period or take that back, and pay an open invoice again with the saved card. Every call
- * names the connected account (the objects live there) and carries an idempotency key.
+ * end of the period or take that back, pay an open invoice again with the saved card, or give another
+ * card on the provider's hosted page. Every call names the connected account (the objects live there)
+ * and every write carries an idempotency key.
  */
 export interface NestSubscriptionActionsProvider {
   setNestCancelAtPeriodEnd(
@@ -14,4 +15,20 @@ export interface NestSubscriptionActionsProvider {
   ): Promise<ProviderSubscription>;
   /** A decline is an outcome, not an error. */
   payNestInvoice(accountId: string, invoiceId: string, options: WriteOptions): Promise<PayInvoiceResult>;
+  /**
+   * The provider's hosted page in setup mode, on the connected account, where the customer gives a
+   * new card for one subscription (Stripe: Checkout mode=setup with Stripe-Account).
+   */
+  createNestCardUpdateSession(
+    accountId: string,
+    input: CardUpdateInput,
+    options: WriteOptions,
+  ): Promise<{ id: string; url: string }>;
+  /**
+   * After such a session completed (its webhook): the new card becomes the subscription's default and
+   * its open invoices are charged with it, oldest first, stopping at a decline. Returns the provider
+   * subscription id, or null when the session is not a completed card update of that account. Safe
+   * to repeat: a second call charges nothing more.
+   */
+  completeNestCardUpdate(accountId: string, sessionId: string, options: WriteOptions): Promise<string | null>;
 }

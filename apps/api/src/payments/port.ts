@@ -100,6 +100,16 @@ export interface PayInvoiceResult {
   invoice: ProviderInvoice;
 }
 
+/** A hosted setup-mode page for a new card on one subscription (the merchant's plan or a customer's). */
+export interface CardUpdateInput {
+  customerId: string;
+  subscriptionId: string;
+  successUrl: string;
+  cancelUrl: string;
+  locale: Locale;
+  metadata: Metadata;
+}
+
 export type PayoutInterval = 'manual' | 'daily' | 'weekly' | 'monthly';
 export type Weekday = 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
 
@@ -201,14 +211,7 @@ export interface PaymentProvider
   payInvoice(invoiceId: string, options: WriteOptions): Promise<PayInvoiceResult>;
   /** A hosted page where the customer enters a new card for a subscription (setup mode). */
   createCardUpdateSession(
-    input: {
-      customerId: string;
-      subscriptionId: string;
-      successUrl: string;
-      cancelUrl: string;
-      locale: Locale;
-      metadata: Metadata;
-    },
+    input: CardUpdateInput,
     options: WriteOptions,
   ): Promise<{ id: string; url: string }>;
   /**

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthenticated } from '../lib/errors.js';
-import { readCustomerToken, setCustomerCookie } from '../modules/customers/customer-cookie.js';
+import {
+  clearCustomerCookie,
+  customerCookieName,
+  customerHintCookieName,
+  readCustomerToken,
+  setCustomerCookie,
+} from '../modules/customers/customer-cookie.js';
 import { findCustomerSession } from '../modules/customers/customer-session.js';
 
 /**
@@ -15,7 +21,14 @@ export const customerAuthPlugin = fp(
     app.decorate('requireCustomer', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = readCustomerToken(request, app.config);
       const found = token ? await findCustomerSession(app.db, token) : null;
-      if (!found) throw unauthenticated();
+      if (!found) {
+        // An ended or unknown session: the browser forgets it (and the page's hint) at once.
+        const sent = request.cookies ?? {};
+        if (customerCookieName(app.config) in sent || customerHintCookieName(app.config) in sent) {
+          clearCustomerCookie(reply, app.config);
+        }
+        throw unauthenticated();
+      }
       if (found.rotated) setCustomerCookie(reply, app.config, found.rotated);
       request.customer = found.principal;
     });

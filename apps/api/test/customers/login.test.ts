@@ -1,4 +1,4 @@
-import { CUSTOMER_COOKIE } from '@nest/contracts';
+import { CUSTOMER_COOKIE, CUSTOMER_HINT_COOKIE } from '@nest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerLoginCodes, customerSessions } from '../../src/db/schema/index.js';
@@ -59,6 +59,10 @@ describe('customer passwordless sign-in', () => {
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
     expect(cookie.path).toBe('/');
+    // The page-readable hint holds no secret and lives as long as the session.
+    const hint = response.cookies.find((c) => c.name === CUSTOMER_HINT_COOKIE)!;
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Lax', maxAge: cookie.maxAge });
+    expect(hint.httpOnly).toBeFalsy();
     const meResponse = await me(t.app, { [CUSTOMER_COOKIE]: cookie.value });
     expect(meResponse.statusCode).toBe(200);
     expect(meResponse.json().id).toBe(response.json().id);
@@ -215,7 +219,14 @@ describe('customer passwordless sign-in', () => {
     const out = await t.app.inject({ method: 'GET', url: '/api/v1/nest-customers/logout', cookies });
     expect(out.statusCode).toBe(204);
     expect(out.cookies.find((c) => c.name === CUSTOMER_COOKIE)?.value).toBe('');
-    expect((await me(t.app, cookies)).statusCode).toBe(401);
+    expect(out.cookies.find((c) => c.name === CUSTOMER_HINT_COOKIE)?.value).toBe('');
+    // The ended session, sent again, is refused and the browser told to forget both cookies.
+    const after = await me(t.app, cookies);
+    expect(after.statusCode).toBe(401);
+    expect(after.cookies.map((c) => [c.name, c.value])).toEqual([
+      [CUSTOMER_COOKIE, ''],
+      [CUSTOMER_HINT_COOKIE, ''],
+    ]);
     const sessions = await t.db.select().from(customerSessions);
     expect(sessions.some((s) => s.revokedReason === 'logout')).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/nest-customers/logout' })).statusCode).toBe(
@@ -231,7 +242,9 @@ describe('customer passwordless sign-in', () => {
   });
 
   it('answers 401 to me without a session or with a forged cookie', async () => {
-    expect((await me(t.app, {})).statusCode).toBe(401);
+    const anonymous = await me(t.app, {});
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.cookies).toEqual([]);
     expect((await me(t.app, { [CUSTOMER_COOKIE]: 'x'.repeat(43) })).statusCode).toBe(401);
   });
 });

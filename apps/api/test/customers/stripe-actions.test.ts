@@ -125,4 +125,129 @@ describe('customer subscription actions on Stripe', () => {
     });
     expect(fake.sent('GET', '/v1/invoices/in_c1')[0]!.headers['stripe-account']).toBe(ACCOUNT);
   });
+
+  it('opens a setup-mode Checkout on the connected account for the subscription, with the idempotency key', async () => {
+    fake.on('POST', '/v1/checkout/sessions', (request) => ({
+      body: stripeObjects.checkoutSession({
+        id: 'cs_setup_c1',
+        mode: 'setup',
+        status: 'open',
+        customer: request.form.customer!,
+        metadata: {},
+        url: 'https://checkout.stripe.com/c/pay/cs_setup_c1',
+      }),
+    }));
+    const session = await providerFor(fake).createNestCardUpdateSession(
+      ACCOUNT,
+      {
+        customerId: 'cus_c1',
+        subscriptionId: 'sub_c1',
+        successUrl: 'https://nest.example/client/app/overview?pay=abc&card=updated',
+        cancelUrl: 'https://nest.example/client/app/overview?pay=abc',
+        locale: 'fr-FR',
+        metadata: { nest_kind: 'nest_card_update', nest_subscription_ref: 'abc' },
+      },
+      { idempotencyKey: 'nest:customer-card-update:abc:req-1' },
+    );
+    expect(session).toEqual({ id: 'cs_setup_c1', url: 'https://checkout.stripe.com/c/pay/cs_setup_c1' });
+    const [sent] = fake.sent('POST', '/v1/checkout/sessions');
+    expect(sent!.headers['stripe-account']).toBe(ACCOUNT);
+    expect(sent!.headers['idempotency-key']).toBe('nest:customer-card-update:abc:req-1');
+    expect(sent!.form).toMatchObject({
+      mode: 'setup',
+      customer: 'cus_c1',
+      currency: 'eur',
+      locale: 'fr',
+      success_url: 'https://nest.example/client/app/overview?pay=abc&card=updated',
+      cancel_url: 'https://nest.example/client/app/overview?pay=abc',
+      'metadata[nest_kind]': 'nest_card_update',
+      'metadata[nest_subscription_id]': 'sub_c1',
+      'setup_intent_data[metadata][nest_subscription_id]': 'sub_c1',
+    });
+  });
+
+  it('completes a card update on the connected account: default card, then the open invoices paid', async () => {
+    fake.on('GET', '/v1/checkout/sessions/cs_setup_c1', {
+      body: {
+        ...stripeObjects.checkoutSession({
+          id: 'cs_setup_c1',
+          mode: 'setup',
+          status: 'complete',
+          customer: 'cus_c1',
+          metadata: { nest_kind: 'nest_card_update', nest_subscription_id: 'sub_c1' },
+        }),
+        setup_intent: { id: 'seti_c1', object: 'setup_intent', payment_method: 'pm_new' },
+      },
+    });
+    fake.on('POST', '/v1/customers/cus_c1', { body: { id: 'cus_c1', object: 'customer' } });
+    fake.on('POST', '/v1/subscriptions/sub_c1', { body: subscription(false) });
+    fake.on('GET', '/v1/invoices', { body: { object: 'list', data: [invoice('open')], has_more: false } });
+    fake.on('POST', '/v1/invoices/in_c1/pay', { body: invoice('paid') });
+    const done = await providerFor(fake).completeNestCardUpdate(ACCOUNT, 'cs_setup_c1', {
+      idempotencyKey: 'nest-card-update:cs_setup_c1',
+    });
+    expect(done).toBe('sub_c1');
+    const [retrieved] = fake.sent('GET', '/v1/checkout/sessions/cs_setup_c1');
+    expect(retrieved!.headers['stripe-account']).toBe(ACCOUNT);
+    expect(retrieved!.query).toMatchObject({ 'expand[0]': 'setup_intent' });
+    const [customer] = fake.sent('POST', '/v1/customers/cus_c1');
+    expect(customer!.form).toEqual({ 'invoice_settings[default_payment_method]': 'pm_new' });
+    expect(customer!.headers['stripe-account']).toBe(ACCOUNT);
+    expect(customer!.headers['idempotency-key']).toBe('nest-card-update:cs_setup_c1:customer');
+    const [sub] = fake.sent('POST', '/v1/subscriptions/sub_c1');
+    expect(sub!.form).toEqual({ default_payment_method: 'pm_new' });
+    expect(sub!.headers['stripe-account']).toBe(ACCOUNT);
+    expect(sub!.headers['idempotency-key']).toBe('nest-card-update:cs_setup_c1:subscription');
+    const [listed] = fake.sent('GET', '/v1/invoices');
+    expect(listed!.query).toMatchObject({ subscription: 'sub_c1', status: 'open' });
+    expect(listed!.headers['stripe-account']).toBe(ACCOUNT);
+    const [pay] = fake.sent('POST', '/v1/invoices/in_c1/pay');
+    expect(pay!.headers['stripe-account']).toBe(ACCOUNT);
+    expect(pay!.headers['idempotency-key']).toBe('nest-card-update:cs_setup_c1:pay:in_c1');
+  });
+
+  it('a declined new card stops the payments and still answers the subscription; an unknown session is null', async () => {
+    fake.on('GET', '/v1/checkout/sessions/cs_setup_c2', {
+      body: {
+        ...stripeObjects.checkoutSession({
+          id: 'cs_setup_c2',
+          mode: 'setup',
+          status: 'complete',
+          customer: 'cus_c1',
+          metadata: { nest_kind: 'nest_card_update', nest_subscription_id: 'sub_c1' },
+        }),
+        setup_intent: { id: 'seti_c2', object: 'setup_intent', payment_method: { id: 'pm_other' } },
+      },
+    });
+    fake.on('POST', '/v1/customers/cus_c1', { body: { id: 'cus_c1', object: 'customer' } });
+    fake.on('POST', '/v1/subscriptions/sub_c1', { body: subscription(false) });
+    const second = { ...invoice('open'), id: 'in_c2', created: invoice('open').created + 100 };
+    fake.on('GET', '/v1/invoices', {
+      body: { object: 'list', data: [second, invoice('open')], has_more: false },
+    });
+    fake.on(
+      'POST',
+      '/v1/invoices/in_c1/pay',
+      stripeError(402, { type: 'card_error', code: 'card_declined', message: 'Declined.' }),
+    );
+    expect(
+      await providerFor(fake).completeNestCardUpdate(ACCOUNT, 'cs_setup_c2', { idempotencyKey: 'k2' }),
+    ).toBe('sub_c1');
+    // Oldest first, and nothing after the decline.
+    expect(fake.sent('POST', '/v1/invoices/in_c1/pay')).toHaveLength(1);
+    expect(fake.sent('POST', '/v1/invoices/in_c2/pay')).toHaveLength(0);
+
+    fake.on(
+      'GET',
+      '/v1/checkout/sessions/cs_missing',
+      stripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: 'No such session',
+      }),
+    );
+    expect(
+      await providerFor(fake).completeNestCardUpdate(ACCOUNT, 'cs_missing', { idempotencyKey: 'k3' }),
+    ).toBeNull();
+  });
 });

@@ -34,6 +34,14 @@ const merchantGuards = withChunkReload(() => import('@/features/auth/guards/merc
 const adminEntryLoader = async () => (await merchantGuards()).merchantEntryLoader();
 const merchantAppLoader = async () => (await merchantGuards()).merchantAppLoader();
 const merchantSessionLoader = async () => (await merchantGuards()).merchantSessionLoader();
+/**
+ * The customer guard (spec §4, features/customer-area/guards): downloaded with the customer area. It
+ * guards the client-w-centered layout, which holds every /client/app page except the success page
+ * (ADR 065, 082: the checkout session id proves that purchase, no session needed).
+ */
+const customerGuards = withChunkReload(() => import('@/features/customer-area/guards/customer-loaders'));
+const customerAppLoader = async ({ request }: LoaderFunctionArgs) =>
+  (await customerGuards()).customerAppLoader(request);
 /** The guards run again on every page change inside their area, like the spec's route middleware. */
 const guardEveryPage: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
@@ -125,11 +133,20 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.admin.app.customers.path,
-                lazy: admin(() => import('./routes/admin/customers-route')),
+                lazy: lazyRoute(
+                  () => import('./routes/admin/customers-route'),
+                  'admin',
+                  'merchant-customers',
+                ),
               },
               {
                 path: paths.admin.app.dashboard.path,
-                lazy: lazyRoute(() => import('./routes/admin/dashboard-route'), 'admin', 'payouts'),
+                lazy: lazyRoute(
+                  () => import('./routes/admin/dashboard-route'),
+                  'admin',
+                  'payouts',
+                  'revenue',
+                ),
               },
               {
                 path: paths.admin.app.links.path,
@@ -210,11 +227,13 @@ export const routes: RouteObject[] = [
           },
           {
             id: layoutIds.clientWCentered,
+            loader: customerAppLoader,
+            shouldRevalidate: guardEveryPage,
             lazy: client(() => import('./layouts/client-w-centered-layout')),
             children: [
               {
                 path: paths.client.app.overview.path,
-                lazy: client(() => import('./routes/client/overview-route')),
+                lazy: lazyRoute(() => import('./routes/client/overview-route'), 'client', 'links'),
               },
             ],
           },

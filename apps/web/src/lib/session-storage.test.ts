@@ -18,20 +18,21 @@ afterEach(() => sessionStorage.clear());
 describe('session storage of the current accounts', () => {
   it('keeps the merchant and the customer under two keys', () => {
     merchantAccount.set(merchant);
-    customerAccount.set({ id: 'c1', email: 'ana@example.com' });
+    customerAccount.set({ id: 'c1', email: 'ana@example.com', name: null });
     expect(merchantAccount.key).not.toBe(customerAccount.key);
     expect(JSON.parse(sessionStorage.getItem('nest.merchant')!)).toEqual(merchant);
     expect(JSON.parse(sessionStorage.getItem('nest.customer')!)).toEqual({
       id: 'c1',
       email: 'ana@example.com',
+      name: null,
     });
     expect(merchantAccount.get()).toEqual(merchant);
-    expect(customerAccount.get()).toEqual({ id: 'c1', email: 'ana@example.com' });
+    expect(customerAccount.get()).toEqual({ id: 'c1', email: 'ana@example.com', name: null });
   });
 
   it('clears one account without touching the other', () => {
     merchantAccount.set(merchant);
-    customerAccount.set({ id: 'c1', email: 'ana@example.com' });
+    customerAccount.set({ id: 'c1', email: 'ana@example.com', name: null });
     merchantAccount.clear();
     expect(merchantAccount.get()).toBeNull();
     expect(customerAccount.get()).not.toBeNull();

@@ -1,12 +1,13 @@
 import type { Merchant } from '@nest/contracts';
 
 /**
- * The signed-in nest customer as the customer area keeps it. The customer API (GET
- * /api/v1/nest-customers/me) will define the full shape; the area needs at least these.
+ * The signed-in nest customer as the customer area keeps it: who they are, not their subscriptions
+ * (those are asked for on every visit, GET /api/v1/nest-customers/me).
  */
 export interface CustomerAccount {
   id: string;
   email: string;
+  name: string | null;
 }
 
 /** One typed value in sessionStorage: gone when the tab closes, never shared across tabs. */

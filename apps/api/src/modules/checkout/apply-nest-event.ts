@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import type { ProviderEvent } from '../../payments/port.js';
-import { NEST_KIND_KEY, NEST_SUBSCRIPTION_KIND } from './checkout-metadata.js';
+import { NEST_CARD_UPDATE_KIND, NEST_KIND_KEY, NEST_SUBSCRIPTION_KIND } from './checkout-metadata.js';
 import { type NestSyncContext, syncNestSubscription } from './sync-nest-subscription.js';
 
 /**
@@ -17,6 +17,14 @@ export async function applyNestEvent(ctx: NestSyncContext, tx: Tx, event: Provid
     case 'checkout.completed': {
       const session = await ctx.provider.retrieveNestCheckoutSession(accountId, objectId, { tx });
       if (session?.status !== 'complete' || !session.subscriptionId) return false;
+      if (session.mode === 'setup' && session.metadata[NEST_KIND_KEY] === NEST_CARD_UPDATE_KIND) {
+        // A customer's new card: it becomes the subscription's and pays what is open, once per session.
+        const subscriptionId = await ctx.provider.completeNestCardUpdate(accountId, session.id, {
+          tx,
+          idempotencyKey: `nest-card-update:${session.id}`,
+        });
+        return !!subscriptionId && !!(await syncNestSubscription(ctx, tx, accountId, subscriptionId, {}));
+      }
       if (session.metadata[NEST_KIND_KEY] !== NEST_SUBSCRIPTION_KIND) return false;
       return !!(await syncNestSubscription(ctx, tx, accountId, session.subscriptionId, {}));
     }

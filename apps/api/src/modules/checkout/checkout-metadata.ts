@@ -8,6 +8,8 @@ import { isUuid } from '../nests/find-nest.js';
  */
 export const NEST_KIND_KEY = 'nest_kind';
 export const NEST_SUBSCRIPTION_KIND = 'nest_subscription';
+/** A setup-mode session where a customer gives a new card for one of their subscriptions (ADR 085). */
+export const NEST_CARD_UPDATE_KIND = 'nest_card_update';
 
 export interface NestCheckoutMetadata {
   nestId: string;

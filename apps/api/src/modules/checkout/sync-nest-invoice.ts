@@ -4,6 +4,7 @@ import { nestInvoices, nestTransactions } from '../../db/schema/index.js';
 import { type EmailRequest, SEND_EMAIL_JOB } from '../../emails/send-email.js';
 import { invoiceState } from '../../payments/invoice-state.js';
 import type { ProviderInvoice } from '../../payments/port.js';
+import { notifyRewardEarned } from '../customers/notify-reward-earned.js';
 import { warnOnRevenue } from '../revenue/warn-revenue.js';
 import { applicationFeeCents } from './application-fee.js';
 import type { NestCheckoutMetadata } from './checkout-metadata.js';
@@ -12,8 +13,9 @@ import type { NestSubscriptionSync, NestSyncContext } from './sync-nest-subscrip
 /**
  * Writes what the provider says about one invoice of a customer subscription, and, the first time it
  * is seen paid, records the payment (amount, platform fee, net), queues the customer's receipt in
- * their language and tells the merchant if the month's revenue crossed a warning level. The unique
- * payment per invoice makes all of it happen once, whatever the number of events.
+ * their language, tells them when that payment earns a paid-periods reward, and tells the merchant if
+ * the month's revenue crossed a warning level. The unique payment per invoice makes all of it happen
+ * once, whatever the number of events.
  */
 export async function syncNestInvoice(
   ctx: NestSyncContext,
@@ -94,5 +96,6 @@ export async function syncNestInvoice(
     tx,
     dedupeKey: `receipt:${provider}:${row.providerInvoiceId}`,
   });
+  await notifyRewardEarned(ctx, tx, sync);
   await warnOnRevenue(ctx, tx, target.ownerId, paidAt);
 }

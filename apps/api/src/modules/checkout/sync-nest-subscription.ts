@@ -1,4 +1,4 @@
-import { seatHoldingStatuses } from '@nest/contracts';
+import { type RewardRule, seatHoldingStatuses } from '@nest/contracts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
@@ -30,6 +30,8 @@ interface SyncTarget {
   nestTimeZone: string;
   ownerId: string;
   offerName: string;
+  /** The offer's reward rule: a `paid_periods` one is earned as payments are recorded. */
+  rewardRule: RewardRule | null;
 }
 
 export interface NestSubscriptionSync {
@@ -54,6 +56,7 @@ async function findTarget(
       nestTimeZone: nests.timeZone,
       ownerId: nests.ownerId,
       offerName: offers.name,
+      rewardRule: offers.rewardRule,
     })
     .from(offerPrices)
     .innerJoin(offers, eq(offers.id, offerPrices.offerId))

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { nestCheckouts, nestSubscriptions, nests, offerPrices, offers } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { signPass } from '../passes/sign-pass.js';
+import { hasPass, passView } from '../passes/pass-view.js';
 import { type NestSyncContext, syncNestSubscription } from './sync-nest-subscription.js';
 
 export interface ViewCheckoutContext extends NestSyncContext {
@@ -12,8 +12,6 @@ export interface ViewCheckoutContext extends NestSyncContext {
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-/** A pass is shown for a subscription that exists and has not ended or failed to start. */
-const passStatuses = new Set(['trialing', 'active', 'past_due', 'unpaid']);
 
 async function findCheckout(db: Db, provider: string, sessionId: string) {
   const [row] = await db
@@ -69,16 +67,9 @@ export async function viewCheckoutSession(
   const [subscription] = subscriptionId
     ? await ctx.db.select().from(nestSubscriptions).where(eq(nestSubscriptions.id, subscriptionId))
     : [];
-  let pass: CheckoutSessionView['pass'] = null;
-  if (subscription && passStatuses.has(subscription.status)) {
-    const signed = signPass(ctx.passSecret, subscription.id, now);
-    pass = {
-      token: signed.token,
-      code: signed.code,
-      expires_at: signed.expiresAt.toISOString(),
-      refresh_at: signed.refreshAt.toISOString(),
-    };
-  }
+  // A pass is shown for a subscription that exists and has not ended or failed to start.
+  const pass =
+    subscription && hasPass(subscription.status) ? passView(ctx.passSecret, subscription.id, now) : null;
   return {
     status: subscription ? 'complete' : 'pending',
     nest: { name: found.nestName },

@@ -2,18 +2,21 @@ import {
   customerInvoiceListSchema,
   customerLoginBodySchema,
   customerLoginSentSchema,
+  customerPassSchema,
   customerRetryBodySchema,
   customerRetryResultSchema,
   customerSubscriptionSchema,
   nestCustomerSchema,
   nestSubIdParamsSchema,
   problemSchema,
+  redirectUrlSchema,
 } from '@nest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthenticated } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
 import { refuseCrossSite } from '../auth/refuse-cross-site.js';
+import { startCardUpdate } from './card-update.js';
 import { clearCustomerCookie, readCustomerToken, setCustomerCookie } from './customer-cookie.js';
 import { listSubscriptionInvoices, requireOwnSubscription } from './customer-invoices.js';
 import { findCustomerSessionId, revokeCustomerSession } from './customer-session.js';
@@ -23,6 +26,7 @@ import { registerCustomerLoginJob } from './login-code-job.js';
 import { requestLoginCode } from './request-login-code.js';
 import { retryInvoices } from './retry-invoices.js';
 import { setCancellation } from './set-cancellation.js';
+import { getSubscriptionPass } from './subscription-pass.js';
 
 const tags = ['customers'];
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 429: problemSchema };
@@ -149,6 +153,32 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/nest-customers/me/subscriptions/:id/pass',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags,
+        summary: 'The pass of one of my subscriptions',
+        description:
+          'A short-lived signed token for the QR code and its human code, valid 30–60 seconds: ask again at ' +
+          '`refresh_at`. Only while the subscription is trialing, active, past due or unpaid (else 409 ' +
+          '`pass_unavailable`). Another customer’s subscription is a 404. Never cached.',
+        params: nestSubIdParamsSchema,
+        response: { 200: customerPassSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getSubscriptionPass(
+        app.db,
+        app.config.passSecret,
+        request.customer!.customerId,
+        request.params.id,
+      );
+    },
+  );
+
+  app.get(
     '/payments/external/nest-subs/:id/invoices/unpaid',
     {
       preHandler: app.requireCustomer,
@@ -191,6 +221,32 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         customerId: request.customer!.customerId,
         subscriptionId: request.params.id,
         invoiceId: request.body?.invoice_id,
+      }),
+  );
+
+  app.post(
+    '/payments/external/nest-subs/:id/card-update-session',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags,
+        summary: 'Give another card for one of my subscriptions',
+        description:
+          'Answers the provider’s hosted page (setup mode, on the merchant’s connected account) where the ' +
+          'customer enters a new card. Once it is completed, the card becomes the subscription’s and its unpaid ' +
+          'invoices are charged with it; the page sends the customer back to ' +
+          '`/client/app/overview?pay={id}&card=updated`. Another customer’s subscription is a 404; an ended ' +
+          'one a 409.',
+        params: nestSubIdParamsSchema,
+        response: { 200: redirectUrlSchema, 404: problemSchema, 409: problemSchema, ...problems },
+      },
+    },
+    async (request) =>
+      startCardUpdate(app, {
+        customerId: request.customer!.customerId,
+        subscriptionId: request.params.id,
+        locale: requestLocale(request),
+        requestKey: request.id,
       }),
   );
 

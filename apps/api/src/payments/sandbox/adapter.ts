@@ -27,7 +27,7 @@ import * as accounts from './accounts.js';
 import { sandboxCatalog } from './catalog.js';
 import { changeSubscriptionItem, setCancelAtPeriodEnd } from './change-subscription.js';
 import { chargeInvoice } from './charge-invoice.js';
-import { applyCardUpdate, createSetupSession, createSubscriptionSession } from './checkout.js';
+import { completeCardUpdate, createSetupSession, createSubscriptionSession } from './checkout.js';
 import { clockOffsetSeconds, sandboxNow } from './clock.js';
 import { inTransaction, type SandboxDeps } from './context.js';
 import { sandboxId } from './ids.js';
@@ -76,6 +76,11 @@ export class SandboxProvider implements PaymentProvider {
     sandboxNestSubscriptionActions(this.options).setNestCancelAtPeriodEnd(...a);
   readonly payNestInvoice: NestSubscriptionActionsProvider['payNestInvoice'] = (...a) =>
     sandboxNestSubscriptionActions(this.options).payNestInvoice(...a);
+  readonly createNestCardUpdateSession: NestSubscriptionActionsProvider['createNestCardUpdateSession'] = (
+    ...a
+  ) => sandboxNestSubscriptionActions(this.options).createNestCardUpdateSession(...a);
+  readonly completeNestCardUpdate: NestSubscriptionActionsProvider['completeNestCardUpdate'] = (...a) =>
+    sandboxNestSubscriptionActions(this.options).completeNestCardUpdate(...a);
   constructor(private readonly options: SandboxProviderOptions) {}
 
   private get deps(): SandboxDeps {
@@ -271,17 +276,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async completeCardUpdate(sessionId: string, options: WriteOptions): Promise<string | null> {
-    return this.run(options, async (tx) => {
-      const [session] = await tx
-        .select({ ownerId: sandboxCheckoutSessions.ownerId })
-        .from(sandboxCheckoutSessions)
-        .where(eq(sandboxCheckoutSessions.id, sessionId));
-      if (!session) return null;
-      const now = await sandboxNow(tx, session.ownerId);
-      const subscriptionId = await applyCardUpdate(this.deps, tx, sessionId, now);
-      if (subscriptionId) await settleSubscription(this.deps, tx, subscriptionId, now);
-      return subscriptionId;
-    });
+    return this.run(options, (tx) => completeCardUpdate(this.deps, tx, sessionId, null));
   }
 
   async createConnectedAccount(

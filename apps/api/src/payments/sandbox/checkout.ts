@@ -9,9 +9,11 @@ import {
 } from '../../db/schema/index.js';
 import { addDays, type BillingInterval, periodBoundary } from './calendar.js';
 import { chargeInvoice } from './charge-invoice.js';
+import { sandboxNow } from './clock.js';
 import type { SandboxDeps } from './context.js';
 import { emitEvent } from './emit-event.js';
 import { sandboxId } from './ids.js';
+import { settleSubscription } from './renew-subscriptions.js';
 import { chargeOutcome, type SandboxCard } from './test-cards.js';
 import { emitted, type SandboxSessionRow } from './to-port.js';
 
@@ -71,6 +73,8 @@ export async function createSetupSession(
     ownerId: string;
     customerId: string;
     subscriptionId: string;
+    /** The connected account the subscription lives on; absent for the platform's own (the plan). */
+    accountId?: string | null;
     successUrl: string;
     cancelUrl: string;
     metadata: SandboxMetadata;
@@ -91,6 +95,7 @@ export async function createSetupSession(
     .values({
       id,
       ownerId: input.ownerId,
+      accountId: input.accountId ?? null,
       mode: 'setup',
       status: 'open',
       customerId: input.customerId,
@@ -302,4 +307,27 @@ export async function applyCardUpdate(
     }
   }
   return session.subscriptionId;
+}
+
+/**
+ * The completion of a card update, as the provider does it once its webhook is handled: the card is
+ * applied and the open invoices charged (applyCardUpdate), then the subscription is settled (paid
+ * up after a lapse, the periods that ended meanwhile are renewed). The session must belong to the
+ * account named (null: the platform's own), as a Stripe-Account request sees only that account.
+ */
+export async function completeCardUpdate(
+  deps: SandboxDeps,
+  tx: Tx,
+  sessionId: string,
+  accountId: string | null,
+): Promise<string | null> {
+  const [session] = await tx
+    .select({ ownerId: sandboxCheckoutSessions.ownerId, accountId: sandboxCheckoutSessions.accountId })
+    .from(sandboxCheckoutSessions)
+    .where(eq(sandboxCheckoutSessions.id, sessionId));
+  if (!session || (session.accountId ?? null) !== accountId) return null;
+  const now = await sandboxNow(tx, session.ownerId);
+  const subscriptionId = await applyCardUpdate(deps, tx, sessionId, now);
+  if (subscriptionId) await settleSubscription(deps, tx, subscriptionId, now);
+  return subscriptionId;
 }

@@ -5,10 +5,11 @@ import { AppError } from '../../lib/errors.js';
 import type { NestSubscriptionActionsProvider } from '../nest-subscription-actions.js';
 import { setCancelAtPeriodEnd } from './change-subscription.js';
 import { chargeInvoice } from './charge-invoice.js';
+import { completeCardUpdate, createSetupSession } from './checkout.js';
 import { clockOffsetSeconds, sandboxNow } from './clock.js';
 import { inTransaction, type SandboxDeps } from './context.js';
 import { settleSubscription } from './renew-subscriptions.js';
-import { invoiceToPort, subscriptionToPort } from './to-port.js';
+import { invoiceToPort, sessionToPort, subscriptionToPort } from './to-port.js';
 
 /**
  * Customers' subscription actions on a connected account, as Stripe answers them with Stripe-Account:
@@ -60,5 +61,33 @@ export function sandboxNestSubscriptionActions(deps: SandboxDeps): NestSubscript
           invoice: invoiceToPort(current!, await clockOffsetSeconds(t, invoice.ownerId)),
         };
       }),
+
+    createNestCardUpdateSession: (accountId, input, { tx }) =>
+      run(tx, async (t) => {
+        const [subscription] = await t
+          .select()
+          .from(sandboxSubscriptions)
+          .where(
+            and(
+              eq(sandboxSubscriptions.id, input.subscriptionId),
+              eq(sandboxSubscriptions.accountId, accountId),
+            ),
+          );
+        if (subscription?.customerId !== input.customerId) throw new AppError('not_found');
+        const session = await createSetupSession(t, {
+          ownerId: subscription.ownerId,
+          accountId,
+          customerId: input.customerId,
+          subscriptionId: input.subscriptionId,
+          successUrl: input.successUrl,
+          cancelUrl: input.cancelUrl,
+          metadata: input.metadata,
+          now: await sandboxNow(t, subscription.ownerId),
+        });
+        return { id: session.id, url: sessionToPort(session, deps.publicUrl).url! };
+      }),
+
+    completeNestCardUpdate: (accountId, sessionId, { tx }) =>
+      run(tx, (t) => completeCardUpdate(deps, t, sessionId, accountId)),
   };
 }

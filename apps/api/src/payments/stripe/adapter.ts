@@ -6,6 +6,7 @@ import { toProviderEvent } from '../events.js';
 import type { NestCheckoutProvider } from '../nest-checkout.js';
 import type { NestSubscriptionActionsProvider } from '../nest-subscription-actions.js';
 import type {
+  CardUpdateInput,
   PayInvoiceResult,
   PaymentProvider,
   PlanPrice,
@@ -16,16 +17,10 @@ import type {
   WriteOptions,
 } from '../port.js';
 import { verifyWebhookPayload } from '../webhook-signature.js';
+import { applySetupCheckout, createSetupCheckout } from './card-update.js';
 import { stripeCatalog } from './catalog.js';
 import { isMissing, toAppError } from './map-error.js';
-import {
-  PLAN_KEY,
-  SESSION_SUBSCRIPTION_KEY,
-  toAccount,
-  toCheckoutSession,
-  toInvoice,
-  toSubscription,
-} from './map-objects.js';
+import { PLAN_KEY, toAccount, toCheckoutSession, toInvoice, toSubscription } from './map-objects.js';
 import { stripeNestCheckout } from './nest-checkout.js';
 import { stripeNestSubscriptionActions } from './nest-subscription-actions.js';
 
@@ -108,6 +103,11 @@ export class StripeProvider implements PaymentProvider {
     stripeNestSubscriptionActions(this.stripe).setNestCancelAtPeriodEnd(...a);
   readonly payNestInvoice: NestSubscriptionActionsProvider['payNestInvoice'] = (...a) =>
     stripeNestSubscriptionActions(this.stripe).payNestInvoice(...a);
+  readonly createNestCardUpdateSession: NestSubscriptionActionsProvider['createNestCardUpdateSession'] = (
+    ...a
+  ) => stripeNestSubscriptionActions(this.stripe).createNestCardUpdateSession(...a);
+  readonly completeNestCardUpdate: NestSubscriptionActionsProvider['completeNestCardUpdate'] = (...a) =>
+    stripeNestSubscriptionActions(this.stripe).completeNestCardUpdate(...a);
   private readonly priceIds = new Map<string, string>();
 
   constructor(
@@ -338,67 +338,12 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async createCardUpdateSession(
-    input: Parameters<PaymentProvider['createCardUpdateSession']>[0],
-    options: WriteOptions,
-  ) {
-    const metadata = { ...input.metadata, [SESSION_SUBSCRIPTION_KEY]: input.subscriptionId };
-    const session = await call(() =>
-      this.stripe.checkout.sessions.create(
-        {
-          mode: 'setup',
-          customer: input.customerId,
-          currency: 'eur',
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-          locale: stripeLocale(input.locale),
-          metadata,
-          setup_intent_data: { metadata },
-        },
-        { idempotencyKey: options.idempotencyKey },
-      ),
-    );
-    if (!session.url)
-      throw new AppError('provider_error', { status: 502, params: { reason: 'no checkout URL' } });
-    return { id: session.id, url: session.url };
+  createCardUpdateSession(input: CardUpdateInput, options: WriteOptions) {
+    return createSetupCheckout(this.stripe, input, { idempotencyKey: options.idempotencyKey });
   }
 
-  async completeCardUpdate(sessionId: string, options: WriteOptions): Promise<string | null> {
-    const key = options.idempotencyKey;
-    const session = await retrieve(() =>
-      this.stripe.checkout.sessions.retrieve(sessionId, { expand: ['setup_intent'] }),
-    );
-    if (session?.mode !== 'setup' || session.status !== 'complete') return null;
-    const subscriptionId = session.metadata?.[SESSION_SUBSCRIPTION_KEY];
-    const intent = session.setup_intent;
-    const paymentMethod =
-      intent && typeof intent !== 'string'
-        ? typeof intent.payment_method === 'string'
-          ? intent.payment_method
-          : (intent.payment_method?.id ?? null)
-        : null;
-    const customerId =
-      typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
-    if (!subscriptionId || !paymentMethod || !customerId) return null;
-    await call(() =>
-      this.stripe.customers.update(
-        customerId,
-        { invoice_settings: { default_payment_method: paymentMethod } },
-        { idempotencyKey: `${key}:customer` },
-      ),
-    );
-    await call(() =>
-      this.stripe.subscriptions.update(
-        subscriptionId,
-        { default_payment_method: paymentMethod },
-        { idempotencyKey: `${key}:subscription` },
-      ),
-    );
-    for (const invoice of await this.listOpenInvoices(subscriptionId)) {
-      const result = await this.payInvoice(invoice.id, { idempotencyKey: `${key}:pay:${invoice.id}` });
-      if (result.outcome === 'failed') break;
-    }
-    return subscriptionId;
+  completeCardUpdate(sessionId: string, options: WriteOptions): Promise<string | null> {
+    return applySetupCheckout(this.stripe, sessionId, { idempotencyKey: options.idempotencyKey });
   }
 
   async createConnectedAccount(

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.js';
 import type { NestSubscriptionActionsProvider } from '../nest-subscription-actions.js';
+import { applySetupCheckout, createSetupCheckout } from './card-update.js';
 import { isMissing, toAppError } from './map-error.js';
 import { toInvoice, toSubscription } from './map-objects.js';
 
@@ -51,5 +52,11 @@ export function stripeNestSubscriptionActions(stripe: Stripe): NestSubscriptionA
         };
       }
     },
+
+    createNestCardUpdateSession: (accountId, input, { idempotencyKey }) =>
+      createSetupCheckout(stripe, input, { idempotencyKey, stripeAccount: accountId }),
+
+    completeNestCardUpdate: (accountId, sessionId, { idempotencyKey }) =>
+      applySetupCheckout(stripe, sessionId, { idempotencyKey, stripeAccount: accountId }),
   };
 }

@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/layout/page-title';
+import { CustomerLogin } from '@/features/customer-area/components/customer-login';
 
-/** Customer login (/client/login). */
+/** Customer login (/client/login): email, then the emailed code; or the emailed link. */
 export function Component() {
-  const { t } = useTranslation('client');
-  return <PageTitle>{t('pages.login')}</PageTitle>;
+  return <CustomerLogin />;
 }

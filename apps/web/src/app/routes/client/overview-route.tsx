@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/layout/page-title';
+import { CustomerOverview } from '@/features/customer-area/components/customer-overview';
 
-/** The customer's overview (/client/app/overview). */
+/** The customer's overview (/client/app/overview), behind the customer guard (routes.tsx). */
 export function Component() {
-  const { t } = useTranslation('client');
-  return <PageTitle>{t('pages.overview')}</PageTitle>;
+  return <CustomerOverview />;
 }

@@ -1,0 +1,50 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { nestTransactions } from '../../db/schema/index.js';
+import { type EmailRequest, SEND_EMAIL_JOB } from '../../emails/send-email.js';
+import type { NestSubscriptionSync, NestSyncContext } from '../checkout/sync-nest-subscription.js';
+
+/**
+ * Right after a customer's payment was recorded (same transaction, only the first time an invoice is
+ * seen paid): when the offer rewards paid periods and the subscription's paid periods just reached a
+ * multiple of the target, the customer is told in their language. One email per reward: payments
+ * are recorded once per invoice, so the count moves by one each time, and the dedupe key names the
+ * count reached. Check-in rewards are not recorded yet (no check-ins exist): nothing to send (ADR 086).
+ */
+export async function notifyRewardEarned(
+  ctx: NestSyncContext,
+  tx: Tx,
+  sync: NestSubscriptionSync,
+): Promise<void> {
+  const rule = sync.target.rewardRule;
+  if (rule?.kind !== 'paid_periods' || rule.every < 1) return;
+  const [row] = await tx
+    .select({ paid: count() })
+    .from(nestTransactions)
+    .where(
+      and(
+        eq(nestTransactions.subscriptionId, sync.subscription.id),
+        eq(nestTransactions.kind, 'payment'),
+        eq(nestTransactions.status, 'succeeded'),
+      ),
+    );
+  const paidPeriods = Number(row?.paid ?? 0);
+  if (paidPeriods === 0 || paidPeriods % rule.every !== 0) return;
+  const email: EmailRequest<'reward-earned'> = {
+    to: sync.customer.email,
+    locale: sync.customer.locale === 'fr-FR' ? 'fr-FR' : 'en-US',
+    template: 'reward-earned',
+    params: {
+      name: sync.customer.name ?? '',
+      nestName: sync.target.nestName,
+      offerName: sync.target.offerName,
+      rewardName: rule.reward_name,
+      paidPeriods,
+      areaUrl: `${ctx.publicUrl}/client/app/overview`,
+    },
+  };
+  await ctx.jobs.enqueue(SEND_EMAIL_JOB, email, {
+    tx,
+    dedupeKey: `reward-earned:${sync.subscription.id}:${paidPeriods}`,
+  });
+}

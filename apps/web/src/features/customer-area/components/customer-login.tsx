@@ -1,0 +1,320 @@
+import type { NestCustomer } from '@nest/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageTitle } from '@/components/layout/page-title';
+import { Button } from '@/components/ui/button';
+import { Field, Input } from '@/components/ui/field';
+import { useApiErrorMessage } from '@/lib/api-error-message';
+import { logInCustomer, logOutCustomer, requestLoginCode } from '../api/customer';
+import { forgetCustomer, rememberCustomer } from '../customer-session';
+import { afterLoginPath } from '../lib/after-login';
+import { resendAllowedAt } from '../lib/countdown';
+import { isCompleteCode, normalizeCode, readMagicLink } from '../lib/login-code';
+import { retryPendingLogout } from '../lib/pending-logout';
+import { useCountdown } from '../lib/use-countdown';
+import { FormMessage } from './form-message';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Signs in, forgets whoever was in before on failure (spec §4), and goes on into the area. */
+function useSignIn(next: string | null) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (body: Parameters<typeof logInCustomer>[0]) => {
+      // A sign-out the server did not hear goes first, so its answer cannot clear the new cookie.
+      await retryPendingLogout(logOutCustomer);
+      return logInCustomer(body);
+    },
+    onSuccess: (customer: NestCustomer) => {
+      rememberCustomer(queryClient, customer);
+      void navigate(afterLoginPath(next), { replace: true });
+    },
+    onError: () => forgetCustomer(queryClient),
+  });
+}
+
+/**
+ * /client/login: the email, then the 6-digit code that was emailed (or the emailed link, which opens
+ * this page with `?token=…&email=…` and signs in at once).
+ */
+export function CustomerLogin() {
+  const { t } = useTranslation('client');
+  const [params, setParams] = useSearchParams();
+  const link = readMagicLink(params);
+  const next = params.get('next');
+  const [backEmail, setBackEmail] = useState('');
+
+  const backToEmail = (email: string) => {
+    setBackEmail(email);
+    setParams(next ? { next } : {}, { replace: true });
+  };
+
+  return (
+    <>
+      <PageTitle>{t('pages.login')}</PageTitle>
+      <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+        {link ? (
+          <MagicLinkSignIn key={link.token} link={link} next={next} onBack={backToEmail} />
+        ) : (
+          <CodeSignIn initialEmail={backEmail} next={next} />
+        )}
+      </div>
+    </>
+  );
+}
+
+function MagicLinkSignIn({
+  link,
+  next,
+  onBack,
+}: {
+  link: { email: string; token: string };
+  next: string | null;
+  onBack: (email: string) => void;
+}) {
+  const { t } = useTranslation('client');
+  const messageOf = useApiErrorMessage();
+  const signIn = useSignIn(next);
+  const sent = useRef(false);
+  useEffect(() => {
+    // Once per link, even if React runs the effect twice: the token can be used only once.
+    if (sent.current) return;
+    sent.current = true;
+    signIn.mutate(link);
+  }, [link, signIn]);
+
+  if (signIn.isError) {
+    return (
+      <div className="flex flex-col gap-5">
+        <FormMessage tone="error" message={`${t('login.linkFailed')} ${messageOf(signIn.error)}`} />
+        <Button size="lg" className="w-full" onClick={() => onBack(link.email)}>
+          {t('login.backToEmail')}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <p role="status" className="text-slate-700 dark:text-slate-200">
+      {t('login.linkSigningIn')}
+    </p>
+  );
+}
+
+function CodeSignIn({ initialEmail, next }: { initialEmail: string; next: string | null }) {
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [email, setEmail] = useState(initialEmail);
+  const [sent, setSent] = useState<{ message: string; at: number } | null>(null);
+  const request = useMutation({ mutationFn: requestLoginCode });
+
+  const send = (address: string) =>
+    request.mutate(address, {
+      onSuccess: (message) => {
+        setSent({ message, at: Date.now() });
+        setStep('code');
+      },
+    });
+
+  if (step === 'email' || !sent) {
+    return <EmailStep email={email} onEmail={setEmail} request={request} onSubmit={send} />;
+  }
+  return (
+    <CodeStep
+      email={email}
+      sent={sent}
+      next={next}
+      resending={request.isPending}
+      resendError={request.error}
+      onResend={() => send(email)}
+      onOtherEmail={() => {
+        request.reset();
+        setStep('email');
+      }}
+    />
+  );
+}
+
+function EmailStep({
+  email,
+  onEmail,
+  request,
+  onSubmit,
+}: {
+  email: string;
+  onEmail: (email: string) => void;
+  request: { isPending: boolean; error: Error | null };
+  onSubmit: (email: string) => void;
+}) {
+  const { t } = useTranslation('client');
+  const messageOf = useApiErrorMessage();
+  const [invalid, setInvalid] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (request.isPending) return;
+    const address = email.trim();
+    if (!EMAIL_PATTERN.test(address)) {
+      setInvalid(true);
+      input.current?.focus();
+      return;
+    }
+    setInvalid(false);
+    onSubmit(address);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={t('login.emailForm')}>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('login.intro')}</p>
+      <FormMessage tone="error" message={request.error ? messageOf(request.error) : undefined} />
+      <Field label={t('login.email')} error={invalid ? t('login.emailInvalid') : undefined}>
+        {(control) => (
+          <Input
+            {...control}
+            ref={input}
+            type="email"
+            name="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            required
+            className="h-11"
+            value={email}
+            onChange={(event) => onEmail(event.target.value)}
+          />
+        )}
+      </Field>
+      <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
+        {request.isPending ? t('login.sending') : t('login.sendCode')}
+      </Button>
+    </form>
+  );
+}
+
+function CodeStep({
+  email,
+  sent,
+  next,
+  resending,
+  resendError,
+  onResend,
+  onOtherEmail,
+}: {
+  email: string;
+  sent: { message: string; at: number };
+  next: string | null;
+  resending: boolean;
+  resendError: Error | null;
+  onResend: () => void;
+  onOtherEmail: () => void;
+}) {
+  const { t } = useTranslation('client');
+  const messageOf = useApiErrorMessage();
+  const signIn = useSignIn(next);
+  const [code, setCode] = useState('');
+  const [incomplete, setIncomplete] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const left = useCountdown(resendAllowedAt(sent.at));
+  const countdownId = useId();
+
+  // A new code was sent: the field is emptied for it and takes the focus again.
+  useEffect(() => {
+    if (sent.at) {
+      setCode('');
+      input.current?.focus();
+    }
+  }, [sent.at]);
+
+  // Once signed in, the page is leaving: a second submit would spend the used code and fail.
+  const done = signIn.isPending || signIn.isSuccess;
+  const submitCode = (value: string) => {
+    if (done) return;
+    if (!isCompleteCode(value)) {
+      setIncomplete(true);
+      input.current?.focus();
+      return;
+    }
+    setIncomplete(false);
+    signIn.mutate({ email, code: value });
+  };
+
+  const failure = signIn.error ? messageOf(signIn.error) : undefined;
+  const error = incomplete ? t('login.codeIncomplete') : failure;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submitCode(code);
+      }}
+      className="flex flex-col gap-5"
+      aria-label={t('login.codeForm')}
+    >
+      <FormMessage tone="info" focus={false} message={sent.message || t('login.sentFallback')} />
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {t('login.sentTo')} <strong className="break-all text-slate-900 dark:text-slate-100">{email}</strong>
+      </p>
+      <Field label={t('login.code')} hint={t('login.codeHint')} error={error}>
+        {(control) => (
+          <Input
+            {...control}
+            ref={input}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            autoFocus
+            enterKeyHint="go"
+            className="h-14 text-center font-mono text-2xl tracking-[0.5em] sm:text-2xl"
+            value={code}
+            onChange={(event) => {
+              const value = normalizeCode(event.target.value);
+              const completed = isCompleteCode(value) && value !== code;
+              setCode(value);
+              setIncomplete(false);
+              // Typing or pasting the sixth digit signs in: nothing more to press on a phone.
+              if (completed) submitCode(value);
+            }}
+          />
+        )}
+      </Field>
+      {/* The field keeps the focus after a refusal; its message is read out from here. */}
+      <p className="sr-only" role="alert">
+        {failure}
+      </p>
+      <Button type="submit" size="lg" className="w-full" disabled={done}>
+        {done ? t('login.signingIn') : t('login.signIn')}
+      </Button>
+      <FormMessage tone="error" message={resendError ? messageOf(resendError) : undefined} />
+      <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex flex-col items-stretch gap-1">
+          <Button
+            variant="ghost"
+            disabled={left > 0 || resending}
+            aria-describedby={left > 0 ? countdownId : undefined}
+            onClick={onResend}
+          >
+            {resending ? t('login.sending') : t('login.resend')}
+          </Button>
+          {left > 0 ? (
+            <p
+              id={countdownId}
+              className="px-2 text-center text-xs text-slate-600 sm:max-w-56 dark:text-slate-300"
+              data-testid="resend-countdown"
+            >
+              {t('login.resendIn', { count: left })}
+            </p>
+          ) : null}
+        </div>
+        <Button variant="ghost" onClick={onOtherEmail}>
+          {t('login.otherEmail')}
+        </Button>
+      </div>
+    </form>
+  );
+}
