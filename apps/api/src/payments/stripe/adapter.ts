@@ -1,4 +1,3 @@
-import type { Locale } from '@nest/contracts';
 import Stripe from 'stripe';
 import { AppError } from '../../lib/errors.js';
 import type { CatalogProvider } from '../catalog.js';
@@ -19,7 +18,7 @@ import type {
 import { verifyWebhookPayload } from '../webhook-signature.js';
 import { applySetupCheckout, createSetupCheckout } from './card-update.js';
 import { stripeCatalog } from './catalog.js';
-import { isMissing, toAppError } from './map-error.js';
+import { call, retrieve, stripeLocale, toAppError } from './map-error.js';
 import { PLAN_KEY, toAccount, toCheckoutSession, toInvoice, toSubscription } from './map-objects.js';
 import { stripeNestCheckout } from './nest-checkout.js';
 import { stripeNestSubscriptionActions } from './nest-subscription-actions.js';
@@ -48,27 +47,6 @@ export function createStripeClient(options: StripeProviderOptions): Stripe {
     timeout: options.timeoutMs ?? 20_000,
     appInfo: { name: 'Nest' },
   });
-}
-
-const stripeLocale = (locale: Locale) => (locale === 'fr-FR' ? 'fr' : 'en');
-
-/** Runs a Stripe call and turns its errors into problems. */
-async function call<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    throw toAppError(error);
-  }
-}
-
-/** A retrieve that answers null when Stripe has no such object. */
-async function retrieve<T>(fn: () => Promise<T>): Promise<T | null> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw toAppError(error);
-  }
 }
 
 const SUBSCRIPTION_EXPAND = ['latest_invoice', 'schedule'];

@@ -1,8 +1,7 @@
-import type { Locale } from '@nest/contracts';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.js';
 import type { CardUpdateInput } from '../port.js';
-import { isMissing, toAppError } from './map-error.js';
+import { call, isMissing, stripeLocale, toAppError } from './map-error.js';
 import { SESSION_SUBSCRIPTION_KEY } from './map-objects.js';
 
 /**
@@ -14,16 +13,6 @@ export interface CardUpdateTarget {
   idempotencyKey: string;
   /** The connected account the subscription lives on; absent for the platform's own. */
   stripeAccount?: string | undefined;
-}
-
-const stripeLocale = (locale: Locale) => (locale === 'fr-FR' ? 'fr' : 'en');
-
-async function call<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    throw toAppError(error);
-  }
 }
 
 const onAccount = (target: CardUpdateTarget, idempotencyKey?: string): Stripe.RequestOptions => ({

@@ -1,14 +1,6 @@
 import type Stripe from 'stripe';
 import type { CatalogProvider, PriceInterval, ProviderPrice, ProviderProduct } from '../catalog.js';
-import { toAppError } from './map-error.js';
-
-async function call<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    throw toAppError(error);
-  }
-}
+import { call } from './map-error.js';
 
 const productToPort = (product: Stripe.Product): ProviderProduct => ({
   id: product.id,

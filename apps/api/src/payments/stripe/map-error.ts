@@ -1,3 +1,4 @@
+import type { Locale } from '@nest/contracts';
 import { AppError } from '../../lib/errors.js';
 
 interface StripeLikeError {
@@ -58,3 +59,25 @@ export function toAppError(error: unknown): unknown {
     cause: error,
   });
 }
+
+/** Runs a Stripe call and turns its errors into problems. */
+export async function call<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw toAppError(error);
+  }
+}
+
+/** A retrieve that answers null when Stripe has no such object. */
+export async function retrieve<T>(fn: () => Promise<T>): Promise<T | null> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw toAppError(error);
+  }
+}
+
+/** Stripe's page language for ours. */
+export const stripeLocale = (locale: Locale) => (locale === 'fr-FR' ? 'fr' : 'en');

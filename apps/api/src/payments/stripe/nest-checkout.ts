@@ -1,28 +1,8 @@
-import type { Locale } from '@nest/contracts';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.js';
 import type { NestCheckoutProvider } from '../nest-checkout.js';
-import { isMissing, toAppError } from './map-error.js';
+import { call, retrieve, stripeLocale } from './map-error.js';
 import { toCheckoutSession, toInvoice, toSubscription } from './map-objects.js';
-
-async function call<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (error) {
-    throw toAppError(error);
-  }
-}
-
-async function retrieve<T>(fn: () => Promise<T>): Promise<T | null> {
-  try {
-    return await fn();
-  } catch (error) {
-    if (isMissing(error)) return null;
-    throw toAppError(error);
-  }
-}
-
-const stripeLocale = (locale: Locale) => (locale === 'fr-FR' ? 'fr' : 'en');
 
 /** Basis points as Stripe's application_fee_percent (two decimals at most: 250 → 2.5). */
 export const feePercent = (bps: number) => bps / 100;

@@ -1,6 +1,6 @@
 import type { PlanState } from '@nest/contracts';
 import { describe, expect, it } from 'vitest';
-import { declineReason } from './decline-reason';
+import { declineReason } from '@/lib/decline-reason';
 import { hasNoPlanToRecover, isPaidUp } from './paid-up';
 
 const now = Date.parse('2026-03-10T12:00:00Z');

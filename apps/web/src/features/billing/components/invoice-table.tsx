@@ -2,8 +2,8 @@ import type { PlanInvoice } from '@nest/contracts';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { useFormatDate } from '@/lib/dates';
+import { declineReason } from '@/lib/decline-reason';
 import { useFormatMoney } from '@/lib/money';
-import { declineReason } from '../decline-reason';
 
 const statusTone: Record<PlanInvoice['status'], string> = {
   paid: 'bg-brand-100 text-brand-800 dark:bg-brand-950 dark:text-brand-200',

@@ -3,10 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useApiErrorMessage } from '@/lib/api-error-message';
+import { declineReason } from '@/lib/decline-reason';
 import { useFormatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useRetryPayment } from '../api/subscriptions';
-import { declineKey } from '../lib/decline';
 import { FormMessage } from './form-message';
 import { UpdateCardButton } from './update-card-button';
 
@@ -49,7 +49,7 @@ export function PayNow({
         if (result.status === 'paid') {
           toast.success(t('pay.paid', { nest: subscription.nest.name }));
         } else {
-          setDeclined(t('pay.declined', { reason: t(`declines.${declineKey(result.reason)}`) }));
+          setDeclined(t('pay.declined', { reason: t(`declines.${declineReason(result.reason)}`) }));
         }
       },
     });

@@ -1,4 +1,4 @@
-/** Decline codes with their own sentence (Stripe's names; the sandbox uses the first two). */
+/** Decline codes with their own sentence (Stripe's names; the sandbox uses the first two), for the merchant's plan and the customer's subscriptions alike. */
 export const knownDeclineCodes = [
   'insufficient_funds',
   'card_declined',
