@@ -163,7 +163,17 @@ async function lighthouseRun(url) {
       logLevel: 'error',
       onlyCategories: ['performance'],
     });
-    const { audits, categories } = result.lhr;
+    const { audits, categories, runtimeError } = result.lhr;
+    // Lighthouse answers without a metric when the page could not be measured (a busy machine can miss
+    // its trace): say why instead of failing on an undefined number; the caller runs it again.
+    const missing = ['largest-contentful-paint', 'first-contentful-paint', 'total-blocking-time'].filter(
+      (id) => typeof audits[id]?.numericValue !== 'number',
+    );
+    if (runtimeError || missing.length > 0) {
+      const why =
+        runtimeError?.message ?? missing.map((id) => `${id}: ${audits[id]?.errorMessage ?? '?'}`).join('; ');
+      throw new Error(`Lighthouse could not measure the page: ${why}`);
+    }
     const scripts = audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');
     const requests = audits['network-requests'].details.items;
     return {
@@ -204,8 +214,16 @@ try {
       .join(' ')}`,
   );
   const runs = [];
-  for (let i = 0; i < RUNS; i++) {
-    const run = await lighthouseRun(url);
+  for (let i = 0, failures = 0; i < RUNS; i++) {
+    let run;
+    try {
+      run = await lighthouseRun(url);
+    } catch (error) {
+      if (++failures > 2) throw error;
+      console.warn(`run ${i + 1} measured nothing, again: ${error.message}`);
+      i--;
+      continue;
+    }
     runs.push(run);
     console.info(
       `run ${i + 1}: LCP ${run.lcpMs.toFixed(0)} ms, FCP ${run.fcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, score ${run.score}, JS ${run.scriptKb.toFixed(1)} KB, API reads ${run.apiCalls}`,
