@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, apiRequest, type HttpMethod, RETRY_DELAY_MS } from './api-client';
 import { ApiError } from './api-error';

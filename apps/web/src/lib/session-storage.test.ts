@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { Merchant } from '@nest/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { customerAccount, merchantAccount } from './session-storage';

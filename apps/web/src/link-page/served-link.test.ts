@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { nestLinkIdOf, readServedLink, SERVED_LINK_ELEMENT_ID } from './served-link';
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, setSessionRenewer } from '@/lib/api-client';
 import { merchantAccount } from '@/lib/session-storage';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const posthog = { init: vi.fn(), capture: vi.fn(), identify: vi.fn(), alias: vi.fn(), reset: vi.fn() };

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { COLOR_MODE_COOKIE } from '@nest/contracts';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isApiError } from '@/lib/api-error';
 import { createQueryClient } from '@/lib/query-client';
