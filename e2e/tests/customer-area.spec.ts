@@ -239,8 +239,9 @@ test.describe('in French', () => {
     await expect(input).toHaveAttribute('autocomplete', 'one-time-code');
     await expect(input).toHaveAttribute('inputmode', 'numeric');
     await expect(page.getByText(`Code envoyé à ${email}`)).toBeVisible();
+    // The page's clock runs in real time between the steps: a loaded machine may take a few seconds.
     await expect(page.getByTestId('resend-countdown')).toHaveText(
-      'Vous pourrez demander un nouveau code dans 60 secondes.',
+      /^Vous pourrez demander un nouveau code dans (60|5\d) secondes\.$/,
     );
     const resend = page.getByRole('button', { name: 'Recevoir un nouveau code' });
     await expect(resend).toBeDisabled();
@@ -255,13 +256,13 @@ test.describe('in French', () => {
     await expect(input).toHaveValue(wrong);
 
     await page.clock.fastForward(30_000);
-    await expect(page.getByTestId('resend-countdown')).toHaveText(/dans 3\d secondes/);
+    await expect(page.getByTestId('resend-countdown')).toHaveText(/dans (30|[12]\d) secondes/);
     await page.clock.fastForward(31_000);
     await expect(page.getByTestId('resend-countdown')).toHaveCount(0);
     await expect(resend).toBeEnabled();
     await resend.click();
     const second = await signInMail(page.request, email, 1);
-    await expect(page.getByTestId('resend-countdown')).toHaveText(/dans 60 secondes/);
+    await expect(page.getByTestId('resend-countdown')).toHaveText(/dans (60|5\d) secondes/);
 
     // Pasted with spaces, the new code still signs in.
     await input.fill(`${second.code.slice(0, 3)} ${second.code.slice(3)}`);
