@@ -14,6 +14,7 @@ import { testingRoutes } from './modules/testing/routes.js';
 import { seedSubscriberRoutes } from './modules/testing/seed-subscribers.js';
 import { slowRoutes } from './modules/testing/slow-routes.js';
 import { usersRoutes } from './modules/users/routes.js';
+import { verificationRoutes } from './modules/verification/routes.js';
 
 /** Every API module, mounted under /api/v1. Modules register their own routes. */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -29,6 +30,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(revenueRoutes);
   await app.register(customerRoutes);
   await app.register(merchantCustomerRoutes);
+  await app.register(verificationRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(slowRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(testingRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(seedSubscriberRoutes);

@@ -12,3 +12,4 @@ export * from './plans.js';
 export * from './problem.js';
 export * from './revenue.js';
 export * from './users.js';
+export * from './verification.js';

@@ -52,6 +52,8 @@ export const errorCodes = [
   // customer area
   'invalid_login_code',
   'pass_unavailable',
+  // verification at the counter
+  'reward_already_redeemed',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -8,6 +8,7 @@ const statusOf: Partial<Record<ErrorCode, number>> = {
   invalid_refresh_token: 401,
   invalid_login_code: 401,
   pass_unavailable: 409,
+  reward_already_redeemed: 409,
   forbidden: 403,
   foreign_origin: 403,
   plan_required: 403,

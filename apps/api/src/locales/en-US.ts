@@ -116,6 +116,10 @@ export const enUS = {
       title: 'No pass for this subscription',
       detail: 'This subscription has ended or has not started, so it has no pass.',
     },
+    reward_already_redeemed: {
+      title: 'Reward already redeemed',
+      detail: 'This reward was already handed over.',
+    },
   },
   fields: {
     required: 'This field is required.',

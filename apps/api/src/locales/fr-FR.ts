@@ -140,6 +140,10 @@ export const frFR: Messages = {
       title: 'Pas de pass pour cet abonnement',
       detail: 'Cet abonnement est terminé ou n’a pas commencé : il n’a pas de pass.',
     },
+    reward_already_redeemed: {
+      title: 'Récompense déjà utilisée',
+      detail: 'Cette récompense a déjà été remise.',
+    },
   },
   fields: {
     required: 'Ce champ est obligatoire.',

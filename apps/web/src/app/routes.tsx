@@ -21,7 +21,6 @@ function lazyRoute<T>(load: () => Promise<T>, ...ns: Namespace[]) {
   });
 }
 
-const admin = (load: () => Promise<object>) => lazyRoute(load, 'admin');
 /** The login, signup and password pages, and the layouts that carry the logout button. */
 const auth = (load: () => Promise<object>) => lazyRoute(load, 'admin', 'auth');
 const client = (load: () => Promise<object>) => lazyRoute(load, 'client');
@@ -156,7 +155,10 @@ export const routes: RouteObject[] = [
                 path: paths.admin.app.prices.path,
                 lazy: lazyRoute(() => import('./routes/admin/prices-route'), 'admin', 'offers', 'payouts'),
               },
-              { path: paths.admin.app.verify.path, lazy: admin(() => import('./routes/admin/verify-route')) },
+              {
+                path: paths.admin.app.verify.path,
+                lazy: lazyRoute(() => import('./routes/admin/verify-route'), 'admin', 'verify'),
+              },
             ],
           },
           {

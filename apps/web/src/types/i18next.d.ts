@@ -15,6 +15,7 @@ import type offers from '../locales/en-US/offers.json';
 import type payouts from '../locales/en-US/payouts.json';
 import type plans from '../locales/en-US/plans.json';
 import type revenue from '../locales/en-US/revenue.json';
+import type verify from '../locales/en-US/verify.json';
 
 // The English catalogues are the reference: `t('…')` is checked against their keys, and a unit test
 // checks that every locale has exactly the same keys.
@@ -38,6 +39,7 @@ declare module 'i18next' {
       account: typeof account;
       'merchant-customers': typeof merchantCustomers;
       revenue: typeof revenue;
+      verify: typeof verify;
     };
   }
 }

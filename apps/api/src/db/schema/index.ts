@@ -1,4 +1,5 @@
 export * from './auth.js';
+export * from './check-ins.js';
 export * from './customer-auth.js';
 export * from './customers.js';
 export * from './jobs.js';

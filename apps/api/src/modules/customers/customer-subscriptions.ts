@@ -10,27 +10,31 @@ import {
   offers,
 } from '../../db/schema/index.js';
 import { logoUrl } from '../nests/nest-view.js';
+import { checkInCounters } from '../verification/customer-counters.js';
 
 const renewing = new Set(['trialing', 'active', 'past_due']);
 
 /**
  * Every subscription of a customer, across nests, as the customer area shows it. Subscriptions that
- * never started (an abandoned first payment) are left out. Usage needs recorded check-ins, which the
- * product does not keep yet: it is null, as is a check-in reward's progress (ADR 080).
+ * never started (an abandoned first payment) are left out. Usage left and check-in reward progress
+ * come from the check-ins recorded at the counter (ADR 090).
  */
 export async function listCustomerSubscriptions(db: Db, customerId: string): Promise<CustomerSubscription[]> {
   const rows = await db
     .select({
       id: nestSubscriptions.id,
       status: nestSubscriptions.status,
+      currentPeriodStart: nestSubscriptions.currentPeriodStart,
       currentPeriodEnd: nestSubscriptions.currentPeriodEnd,
       cancelAtPeriodEnd: nestSubscriptions.cancelAtPeriodEnd,
       nestId: nests.id,
       nestName: nests.name,
+      timeZone: nests.timeZone,
       logoEtag: nestLogos.etag,
       offerName: offers.name,
       grants: offers.grants,
       rewardRule: offers.rewardRule,
+      usageAllowance: offers.usageAllowance,
       amountCents: offerPrices.amountCents,
       currency: offerPrices.currency,
       interval: offerPrices.interval,
@@ -57,6 +61,7 @@ export async function listCustomerSubscriptions(db: Db, customerId: string): Pro
     .where(inArray(nestInvoices.subscriptionId, ids))
     .groupBy(nestInvoices.subscriptionId);
   const stats = new Map(invoiceStats.map((s) => [s.subscriptionId, s]));
+  const counters = await checkInCounters(db, rows);
 
   return rows.map((row) => {
     const stat = stats.get(row.id);
@@ -81,11 +86,13 @@ export async function listCustomerSubscriptions(db: Db, customerId: string): Pro
       interval: row.interval,
       interval_count: row.intervalCount,
       cancel_at_period_end: row.cancelAtPeriodEnd,
-      usage: null,
+      usage: counters.get(row.id)?.usage ?? null,
       reward:
         rule?.kind === 'paid_periods'
           ? { rule, progress: paidPeriods % rule.every, target: rule.every }
-          : null,
+          : rule?.kind === 'check_ins'
+            ? { rule, progress: (counters.get(row.id)?.checkIns ?? 0) % rule.every, target: rule.every }
+            : null,
       unpaid_amount_cents: Number(stat?.unpaidCents ?? 0),
     };
   });

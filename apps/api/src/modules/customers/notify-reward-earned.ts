@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { nestTransactions } from '../../db/schema/index.js';
+import { nestTransactions, rewards } from '../../db/schema/index.js';
 import { type EmailRequest, SEND_EMAIL_JOB } from '../../emails/send-email.js';
 import type { NestSubscriptionSync, NestSyncContext } from '../checkout/sync-nest-subscription.js';
 
@@ -9,7 +9,7 @@ import type { NestSubscriptionSync, NestSyncContext } from '../checkout/sync-nes
  * seen paid): when the offer rewards paid periods and the subscription's paid periods just reached a
  * multiple of the target, the customer is told in their language. One email per reward: payments
  * are recorded once per invoice, so the count moves by one each time, and the dedupe key names the
- * count reached. Check-in rewards are not recorded yet (no check-ins exist): nothing to send (ADR 086).
+ * count reached. Check-in rewards are earned at the counter (modules/verification, ADR 092).
  */
 export async function notifyRewardEarned(
   ctx: NestSyncContext,
@@ -30,6 +30,17 @@ export async function notifyRewardEarned(
     );
   const paidPeriods = Number(row?.paid ?? 0);
   if (paidPeriods === 0 || paidPeriods % rule.every !== 0) return;
+  // Recorded too, so the counter can hand it over once (ADR 092).
+  await tx
+    .insert(rewards)
+    .values({
+      nestId: sync.subscription.nestId,
+      subscriptionId: sync.subscription.id,
+      kind: 'paid_periods',
+      rule,
+      milestone: paidPeriods,
+    })
+    .onConflictDoNothing();
   const email: EmailRequest<'reward-earned'> = {
     to: sync.customer.email,
     locale: sync.customer.locale === 'fr-FR' ? 'fr-FR' : 'en-US',

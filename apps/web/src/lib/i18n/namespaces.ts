@@ -19,5 +19,6 @@ export const namespaces = [
   'account',
   'merchant-customers',
   'revenue',
+  'verify',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

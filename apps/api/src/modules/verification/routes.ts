@@ -1,0 +1,139 @@
+import {
+  checkInListSchema,
+  checkInsQuerySchema,
+  problemSchema,
+  redeemedRewardSchema,
+  rewardIdParamsSchema,
+  verificationSchema,
+  verifyBodySchema,
+} from '@nest/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, notFound } from '../../lib/errors.js';
+import { findNestOfOwner } from '../nests/find-nest.js';
+import { merchantId } from '../nests/nest-routes.js';
+import { recentCheckIns } from './recent-check-ins.js';
+import { redeemReward } from './rewards.js';
+import { verifyAtCounter } from './verify-at-counter.js';
+
+/**
+ * Typed codes are 40 bits: a counter may try 30 a minute (a busy morning is far below that), so
+ * guessing one of a nest's live codes takes years. Scanned tokens carry a 128-bit signature.
+ */
+export const CODE_ATTEMPT_LIMIT = { limit: 30, windowMs: 60 * 1000 } as const;
+export const VERIFY_LIMIT = { limit: 240, windowMs: 60 * 1000 } as const;
+
+async function limit(
+  app: FastifyInstance,
+  key: string,
+  { limit, windowMs }: { limit: number; windowMs: number },
+) {
+  const result = await app.rateLimiter.hit(key, limit, windowMs);
+  if (!result.allowed) {
+    throw new AppError('rate_limited', {
+      params: { seconds: result.retryAfterSeconds },
+      headers: { 'retry-after': String(result.retryAfterSeconds) },
+    });
+  }
+}
+
+async function counterNest(app: FastifyInstance, userId: string) {
+  const nest = await findNestOfOwner(app.db, userId);
+  if (!nest) throw notFound();
+  return nest;
+}
+
+/** Verification at the counter: check-ins, recent check-ins, rewards handed over (ADRs 090–092). */
+export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/nests/me/verifications',
+    {
+      preValidation: app.requireMerchant,
+      schema: {
+        tags: ['verification'],
+        summary: 'Verify a customer’s pass at the counter',
+        description:
+          'Send the token the pass’s QR code carries, or its 8-character human code as typed (case, ' +
+          'spaces and dashes do not matter). Always answers 200 with `eligible` or `not_eligible` and ' +
+          'the reason, and records a check-in. A pass of another nest is `invalid_pass`, like a forged ' +
+          'one. An eligible check-in of the same subscription less than 5 minutes after the previous one ' +
+          'is a `repeat` and uses nothing. Typed codes: 30 a minute per nest, then 429.',
+        security: [{ merchantSession: [] }],
+        body: verifyBodySchema,
+        response: {
+          200: verificationSchema,
+          400: problemSchema,
+          401: problemSchema,
+          404: problemSchema,
+          429: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = merchantId(request);
+      const nest = await counterNest(app, userId);
+      await limit(app, `verify:nest:${nest.id}`, VERIFY_LIMIT);
+      if (request.body.code !== undefined)
+        await limit(app, `verify-code:nest:${nest.id}`, CODE_ATTEMPT_LIMIT);
+      const answer = await verifyAtCounter(
+        {
+          db: app.db,
+          jobs: app.jobs,
+          passSecret: app.config.passSecret,
+          publicUrl: app.config.publicUrl,
+        },
+        { id: nest.id, ownerId: nest.ownerId },
+        userId,
+        request.body,
+      );
+      reply.header('cache-control', 'no-store');
+      return answer;
+    },
+  );
+
+  app.get(
+    '/nests/me/verifications',
+    {
+      preValidation: app.requireMerchant,
+      schema: {
+        tags: ['verification'],
+        summary: 'The nest’s latest check-ins, newest first',
+        security: [{ merchantSession: [] }],
+        querystring: checkInsQuerySchema,
+        response: { 200: checkInListSchema, 400: problemSchema, 401: problemSchema, 404: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const nest = await counterNest(app, merchantId(request));
+      reply.header('cache-control', 'no-store');
+      return { check_ins: await recentCheckIns(app.db, nest.id, request.query.limit) };
+    },
+  );
+
+  app.post(
+    '/nests/me/rewards/:id/redeem',
+    {
+      preValidation: app.requireMerchant,
+      schema: {
+        tags: ['verification'],
+        summary: 'Hand a reward over (once)',
+        description:
+          'Marks an earned reward as redeemed, atomically: the second time (or a concurrent second ' +
+          'press) is 409 `reward_already_redeemed`. Another nest’s reward or an unknown id is 404.',
+        security: [{ merchantSession: [] }],
+        params: rewardIdParamsSchema,
+        response: {
+          200: redeemedRewardSchema,
+          401: problemSchema,
+          404: problemSchema,
+          409: problemSchema,
+        },
+      },
+    },
+    async (request) => {
+      const userId = merchantId(request);
+      const nest = await counterNest(app, userId);
+      return redeemReward(app.db, nest.id, userId, request.params.id);
+    },
+  );
+};
