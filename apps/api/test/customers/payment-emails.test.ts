@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, nestInvoices } from '../../src/db/schema/index.js';
+import { jobs, nestInvoices, planSubscriptions } from '../../src/db/schema/index.js';
 import { renderEmail } from '../../src/emails/render-email.js';
 import { accountEvents, deliverAgain } from '../checkout/support.js';
 import { readMail } from '../fixtures/merchants.js';
@@ -125,6 +125,23 @@ describe('customer payment emails (sandbox provider)', { timeout: 180_000 }, () 
       .from(jobs)
       .where(eq(jobs.dedupeKey, `reward-earned:${(await me(t.app, cookies)).json().subscriptions[0].id}:2`));
     expect(queued).toHaveLength(1);
+  });
+
+  it('no reward, shown or emailed, once the merchant has left the plans with progression', async () => {
+    const { merchant, email } = await subscriber(CARDS.ok, 'en-US', {
+      plan: 'pro',
+      offer: { reward_rule: { kind: 'paid_periods', every: 2, reward_name: 'A cookie' } },
+    });
+    // Moved to Starter (no progression, ADR 044): the offer keeps its rule, which rests.
+    await t.db
+      .update(planSubscriptions)
+      .set({ plan: 'starter' })
+      .where(eq(planSubscriptions.userId, merchant.user.id));
+    await advanceClock(t.app, merchant, 32);
+    expect(await mailsOf(email, /^Your receipt from/)).toHaveLength(2);
+    expect(await mailsOf(email, /reward/)).toHaveLength(0);
+    const cookies = await signInCustomer(t.app, email, '10.9.3.1');
+    expect((await me(t.app, cookies)).json().subscriptions[0].reward).toBeNull();
   });
 
   it('no reward email for an offer without a paid-periods rule', async () => {

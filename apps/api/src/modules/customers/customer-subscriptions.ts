@@ -1,4 +1,4 @@
-import type { CustomerSubscription } from '@nest/contracts';
+import { type CustomerSubscription, hasFeature } from '@nest/contracts';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -10,6 +10,7 @@ import {
   offers,
 } from '../../db/schema/index.js';
 import { logoUrl } from '../nests/nest-view.js';
+import { findMerchantPlan } from '../offers/find-merchant-plan.js';
 import { checkInCounters } from '../verification/customer-counters.js';
 
 const renewing = new Set(['trialing', 'active', 'past_due']);
@@ -29,6 +30,7 @@ export async function listCustomerSubscriptions(db: Db, customerId: string): Pro
       cancelAtPeriodEnd: nestSubscriptions.cancelAtPeriodEnd,
       nestId: nests.id,
       nestName: nests.name,
+      ownerId: nests.ownerId,
       timeZone: nests.timeZone,
       logoEtag: nestLogos.etag,
       offerName: offers.name,
@@ -62,6 +64,13 @@ export async function listCustomerSubscriptions(db: Db, customerId: string): Pro
     .groupBy(nestInvoices.subscriptionId);
   const stats = new Map(invoiceStats.map((s) => [s.subscriptionId, s]));
   const counters = await checkInCounters(db, rows);
+  // Progression is a Pro and Enterprise feature (ADR 044): on another plan a rule rests, shown nowhere.
+  const owners = [...new Set(rows.filter((r) => r.rewardRule).map((r) => r.ownerId))];
+  const progression = new Set<string>();
+  for (const owner of owners) {
+    const plan = await findMerchantPlan(db, owner);
+    if (plan && hasFeature(plan, 'progression')) progression.add(owner);
+  }
 
   return rows.map((row) => {
     const stat = stats.get(row.id);
@@ -72,7 +81,7 @@ export async function listCustomerSubscriptions(db: Db, customerId: string): Pro
           ? nextAttempt
           : row.currentPeriodEnd
         : null;
-    const rule = row.rewardRule;
+    const rule = progression.has(row.ownerId) ? row.rewardRule : null;
     const paidPeriods = Number(stat?.paidPeriods ?? 0);
     return {
       id: row.id,

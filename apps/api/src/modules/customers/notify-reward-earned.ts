@@ -1,8 +1,10 @@
+import { hasFeature } from '@nest/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { nestTransactions, rewards } from '../../db/schema/index.js';
 import { type EmailRequest, SEND_EMAIL_JOB } from '../../emails/send-email.js';
 import type { NestSubscriptionSync, NestSyncContext } from '../checkout/sync-nest-subscription.js';
+import { findMerchantPlan } from '../offers/find-merchant-plan.js';
 
 /**
  * Right after a customer's payment was recorded (same transaction, only the first time an invoice is
@@ -18,6 +20,9 @@ export async function notifyRewardEarned(
 ): Promise<void> {
   const rule = sync.target.rewardRule;
   if (rule?.kind !== 'paid_periods' || rule.every < 1) return;
+  // Progression is a Pro and Enterprise feature (ADR 044): on another plan the rule rests.
+  const plan = await findMerchantPlan(tx, sync.target.ownerId);
+  if (!plan || !hasFeature(plan, 'progression')) return;
   const [row] = await tx
     .select({ paid: count() })
     .from(nestTransactions)
