@@ -67,6 +67,8 @@ export const sandboxCheckoutSessions = pgTable(
     currency: text('currency').notNull().default('eur'),
     interval: text('interval', { enum: ['week', 'month', 'year'] }),
     intervalCount: integer('interval_count'),
+    /** Free days before the first charge (subscription mode), as Checkout's subscription_data.trial_period_days. */
+    trialDays: integer('trial_days').notNull().default(0),
     metadata: jsonb('metadata').$type<SandboxMetadata>().notNull().default({}),
     subscriptionMetadata: jsonb('subscription_metadata').$type<SandboxMetadata>().notNull().default({}),
     successUrl: text('success_url').notNull(),

@@ -176,7 +176,9 @@ export async function completeSubscriptionSession(
   const interval = session.interval ?? 'month';
   const intervalCount = session.intervalCount ?? 1;
   const subscriptionId = sandboxId('sub');
-  const periodEnd = periodBoundary(at, interval, intervalCount, 1);
+  // A trial is a first period of its own, invoiced at nothing; the billing cycle starts when it ends.
+  const trialEnd = session.trialDays > 0 ? addDays(at, session.trialDays) : null;
+  const periodEnd = trialEnd ?? periodBoundary(at, interval, intervalCount, 1);
   const invoiceId = sandboxId('in');
   const [subscription] = await tx
     .insert(sandboxSubscriptions)
@@ -185,14 +187,14 @@ export async function completeSubscriptionSession(
       ownerId: session.ownerId,
       accountId: session.accountId,
       customerId,
-      status: 'incomplete',
+      status: trialEnd ? 'trialing' : 'incomplete',
       productName: session.productName ?? '',
       amountCents: session.amountCents ?? 0,
       currency: session.currency,
       interval,
       intervalCount,
       metadata: session.subscriptionMetadata,
-      billingCycleAnchor: at,
+      billingCycleAnchor: trialEnd ?? at,
       currentPeriodStart: at,
       currentPeriodEnd: periodEnd,
       latestInvoiceId: invoiceId,
@@ -210,7 +212,7 @@ export async function completeSubscriptionSession(
       status: 'open',
       billingReason: 'subscription_create',
       description: subscription!.productName,
-      amountDueCents: subscription!.amountCents,
+      amountDueCents: trialEnd ? 0 : subscription!.amountCents,
       currency: subscription!.currency,
       metadata: subscription!.metadata,
       periodStart: at,

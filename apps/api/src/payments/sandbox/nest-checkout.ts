@@ -29,8 +29,8 @@ const refused = (reason: string) => new AppError('provider_error', { status: 502
  * be bought), the account must take charges, and the provider makes the customer from the email.
  * Objects of one account are invisible from another. The test clock of the account's owner (the
  * merchant) moves these subscriptions too.
- *
- * Trial days are not simulated: the sandbox's checkout charges the first period at once.
+ * Trial days work as Stripe's: the subscription starts trialing with a paid invoice of nothing, and
+ * the first charge comes when the trial ends.
  */
 export function sandboxNestCheckout(deps: SandboxDeps): NestCheckoutProvider {
   const run = <T>(tx: Tx | undefined, fn: (tx: Tx) => Promise<T>) => inTransaction(deps, tx, fn);
@@ -77,6 +77,7 @@ export function sandboxNestCheckout(deps: SandboxDeps): NestCheckoutProvider {
             currency: price.price.currency,
             interval: price.price.interval,
             intervalCount: price.price.intervalCount,
+            trialDays: input.trialDays,
             metadata: input.metadata,
             subscriptionMetadata: input.subscriptionMetadata,
             successUrl: input.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),

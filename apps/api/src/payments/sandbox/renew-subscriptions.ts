@@ -66,6 +66,8 @@ async function renewOnce(deps: SandboxDeps, tx: Tx, subscription: SandboxSubscri
       currentPeriodStart: at,
       currentPeriodEnd: periodEnd,
       latestInvoiceId: invoiceId,
+      // The trial is over: the subscription is active, or past due if this first charge fails.
+      ...(subscription.status === 'trialing' ? { status: 'active' as const } : {}),
     })
     .where(eq(sandboxSubscriptions.id, subscription.id))
     .returning();

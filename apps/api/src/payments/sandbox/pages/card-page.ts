@@ -24,6 +24,7 @@ export function renderCardPage(
   const product = session.productName ?? '';
   const amount = formatMoney(session.amountCents ?? 0, session.currency, locale);
   const subscribe = session.mode === 'subscription';
+  const trial = subscribe && session.trialDays > 0;
   const title = subscribe ? fill(m.subscribeTitle, { product }) : fill(m.updateCardTitle, { product });
   const errors = options.errors ?? [];
   const values = options.values ?? {};
@@ -31,7 +32,14 @@ export function renderCardPage(
 <h1>${title}</h1>
 ${
   subscribe
-    ? html`<p class="amount">${fill(m.perInterval[session.interval ?? 'month'], { amount })}</p>`
+    ? html`<p class="amount">${fill(m.perInterval[session.interval ?? 'month'], { amount })}</p>${
+        trial
+          ? html`<p class="muted">${fill(m.trial, {
+              days: String(session.trialDays),
+              price: fill(m.perInterval[session.interval ?? 'month'], { amount }),
+            })}</p>`
+          : ''
+      }`
     : html`<p class="muted">${fill(m.updateCardNote, {
         amount: formatMoney(options.unpaidCents ?? 0, session.currency, locale),
       })}</p>`
@@ -53,7 +61,7 @@ ${
 </div>
 <label for="card_name">${m.nameOnCard}</label>
 <input id="card_name" name="card_name" autocomplete="cc-name" value="${values.name ?? ''}" required>
-<button type="submit">${subscribe ? fill(m.pay, { amount }) : m.saveAndPay}</button>
+<button type="submit">${subscribe ? (trial ? m.startTrial : fill(m.pay, { amount })) : m.saveAndPay}</button>
 </form>
 <a class="cancel" href="${session.cancelUrl}">${m.cancel}</a>
 </div>
