@@ -105,6 +105,13 @@ test('a merchant shares a link and its QR code, a customer on a phone subscribes
     await expect(counters.locator('[data-counter="checkouts"]')).toHaveText('1', { timeout: 1_000 });
     await expect(counters.locator('[data-counter="subscriptions"]')).toHaveText('1', { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
+
+  // And the subscriber among their customers, with what they pay and the link they came through.
+  await page.getByRole('link', { name: 'Customers' }).click();
+  const subscriber = page.getByRole('listitem').filter({ hasText: 'Camille Martin' });
+  await expect(subscriber).toContainText('Coffee club');
+  await expect(subscriber).toContainText('€12.00 / month');
+  await expect(subscriber).toContainText('Via the “Counter” link');
   expect(consoleErrors).toEqual([]);
 });
 
