@@ -171,3 +171,29 @@ test.describe('/admin, the merchant entry', () => {
     await expect(page).toHaveURL('/admin/login');
   });
 });
+
+test('the plans page in a new tab knows a signed-in merchant; a visitor’s tab asks nothing', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  // Seeding signs in through the API only: this tab has no stored account, like a tab opened from an email.
+  await seedMerchant(page, 'ready');
+  await page.goto('/admin/pricing');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing');
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(page.getByText('Current plan').first()).toBeVisible();
+  await expect(page.getByText('Already have an account?')).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  const calls: string[] = [];
+  visitorPage.on('request', (request) => {
+    if (request.url().includes('/api/v1/users/')) calls.push(request.url());
+  });
+  await visitorPage.goto('/admin/pricing');
+  await expect(visitorPage.getByText('Already have an account?')).toBeVisible();
+  expect(calls).toEqual([]);
+  await visitor.close();
+});

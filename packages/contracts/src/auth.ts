@@ -6,6 +6,12 @@ import { z } from 'zod';
  */
 export const ACCESS_COOKIE = 'nest_access';
 export const REFRESH_COOKIE = 'nest_refresh';
+/**
+ * Set and cleared with the session cookies, readable by the page, holding no secret ("1"): a tab that
+ * has not seen the merchant yet (a new tab on the plans page) knows it may ask who is signed in.
+ * The session cookies alone decide who is signed in.
+ */
+export const MERCHANT_HINT_COOKIE = 'nest_merchant_signed_in';
 export const HOST_COOKIE_PREFIX = '__Host-';
 
 /** How long the short-lived access token and the whole session (refresh token family) live. */

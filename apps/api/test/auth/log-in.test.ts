@@ -26,7 +26,7 @@ describe('signing in', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: user.id, email: user.email, subscription: null });
     const cookies = responseCookies(res);
-    expect(Object.keys(cookies).sort()).toEqual(['nest_access', 'nest_refresh']);
+    expect(Object.keys(cookies).sort()).toEqual(['nest_access', 'nest_merchant_signed_in', 'nest_refresh']);
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', cookies });
     expect(me.json().id).toBe(user.id);
     const rows = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
@@ -64,7 +64,7 @@ describe('signing in', () => {
       .filter((c) => c.value === '' && c.maxAge === 0)
       .map((c) => c.name)
       .sort();
-    expect(cleared).toEqual(['nest_access', 'nest_refresh']);
+    expect(cleared).toEqual(['nest_access', 'nest_merchant_signed_in', 'nest_refresh']);
   });
 
   it('replaces the session the browser already had', async () => {

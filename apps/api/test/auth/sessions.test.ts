@@ -67,7 +67,7 @@ describe('merchant sessions', () => {
       .filter((c) => c.maxAge === 0)
       .map((c) => c.name)
       .sort();
-    expect(cleared).toEqual(['nest_access', 'nest_refresh']);
+    expect(cleared).toEqual(['nest_access', 'nest_merchant_signed_in', 'nest_refresh']);
 
     // Everything born of that login is dead, including the newest tokens.
     expect((await me(latest)).statusCode).toBe(401);
@@ -140,7 +140,7 @@ describe('merchant sessions', () => {
       .filter((c) => c.maxAge === 0 && c.value === '')
       .map((c) => c.name)
       .sort();
-    expect(cleared).toEqual(['nest_access', 'nest_refresh']);
+    expect(cleared).toEqual(['nest_access', 'nest_merchant_signed_in', 'nest_refresh']);
     expect((await me(cookies)).statusCode).toBe(401);
     expect((await refresh(cookies)).statusCode).toBe(401);
   });

@@ -180,11 +180,15 @@ describe('session cookies in production', () => {
     const res = await signUp(t, { email: uniqueEmail(), password: STRONG_PASSWORD, name: 'A' });
     expect(res.statusCode).toBe(201);
     const names = res.cookies.map((c) => c.name).sort();
-    expect(names).toEqual(['__Host-nest_access', '__Host-nest_refresh']);
+    expect(names).toEqual(['__Host-nest_access', '__Host-nest_merchant_signed_in', '__Host-nest_refresh']);
     for (const cookie of res.cookies) {
-      expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+      // The sign-in mark (no secret) is the one cookie the page may read.
+      const httpOnly = cookie.name !== '__Host-nest_merchant_signed_in' || undefined;
+      expect(cookie).toMatchObject({ secure: true, sameSite: 'Lax', path: '/' });
+      expect(cookie.httpOnly).toBe(httpOnly);
       expect(cookie.domain).toBeUndefined();
     }
+    expect(res.cookies.find((c) => c.name === '__Host-nest_merchant_signed_in')?.value).toBe('1');
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/v1/users/me',

@@ -1,5 +1,5 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import { ACCESS_COOKIE, HOST_COOKIE_PREFIX, REFRESH_COOKIE } from '@nest/contracts';
+import { ACCESS_COOKIE, HOST_COOKIE_PREFIX, MERCHANT_HINT_COOKIE, REFRESH_COOKIE } from '@nest/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 
@@ -13,7 +13,11 @@ export interface SessionTokens {
 /** `__Host-` in production: Secure, Path=/ and no Domain, so no subdomain can plant or read them. */
 export function sessionCookieNames(config: Pick<Config, 'isProduction'>) {
   const prefix = config.isProduction ? HOST_COOKIE_PREFIX : '';
-  return { access: `${prefix}${ACCESS_COOKIE}`, refresh: `${prefix}${REFRESH_COOKIE}` };
+  return {
+    access: `${prefix}${ACCESS_COOKIE}`,
+    refresh: `${prefix}${REFRESH_COOKIE}`,
+    hint: `${prefix}${MERCHANT_HINT_COOKIE}`,
+  };
 }
 
 function baseOptions(config: Pick<Config, 'isProduction'>): CookieSerializeOptions {
@@ -31,6 +35,7 @@ export function setSessionCookies(reply: FastifyReply, config: Config, tokens: S
     maxAge: secondsUntil(tokens.accessExpiresAt),
   });
   reply.setCookie(names.refresh, tokens.refreshToken, { ...options, maxAge: secondsUntil(tokens.expiresAt) });
+  reply.setCookie(names.hint, '1', { ...options, httpOnly: false, maxAge: secondsUntil(tokens.expiresAt) });
 }
 
 export function clearSessionCookies(reply: FastifyReply, config: Config): void {
@@ -38,6 +43,7 @@ export function clearSessionCookies(reply: FastifyReply, config: Config): void {
   const options = baseOptions(config);
   reply.clearCookie(names.access, options);
   reply.clearCookie(names.refresh, options);
+  reply.clearCookie(names.hint, { ...options, httpOnly: false });
 }
 
 /** The access token of a request: the session cookie, or `Authorization: Bearer` for API clients. */

@@ -3,9 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { getCurrentMerchantQueryOptions } from '@/features/auth/api/get-current-merchant';
+import { loadMerchantSession } from '@/features/auth/guards/load-merchant-session';
 import { PricingPlans } from '@/features/plans/components/pricing-plans';
+import { getAppQueryClient } from '@/lib/query-client';
 import { merchantAccount } from '@/lib/session-storage';
+import { merchantMayBeSignedIn } from '@/lib/sign-in-hint';
 import { paths } from '../../paths';
+
+/**
+ * A new tab has no stored account yet (it lives in the tab's session storage): when the browser
+ * carries the merchant's sign-in mark, the session is loaded first (renewed if needed, as the guards
+ * do), so a merchant opening the plans from an email or another tab is not shown the visitor's page.
+ * A visitor's tab asks nothing. Whatever fails leaves the visitor's page.
+ */
+export async function loader() {
+  if (merchantAccount.get() !== null || !merchantMayBeSignedIn()) return null;
+  await loadMerchantSession(getAppQueryClient()).catch(() => null);
+  return null;
+}
 
 /** The plans side by side need more room than the centered layout's form column. */
 export const handle = { wideContent: true };

@@ -4,12 +4,12 @@ import { isApiError } from '@/lib/api-error';
 import { i18n, loadNamespaces } from '@/lib/i18n/i18n';
 import { getAppQueryClient } from '@/lib/query-client';
 import { customerAccount } from '@/lib/session-storage';
+import { customerMayBeSignedIn } from '@/lib/sign-in-hint';
 import { toast } from '@/lib/toast';
 import { getCurrentCustomer, getCurrentCustomerQueryOptions, logOutCustomer } from '../api/customer';
 import { forgetCustomer } from '../customer-session';
 import { loginHref } from '../lib/after-login';
 import { retryPendingLogout } from '../lib/pending-logout';
-import { mayBeSignedIn } from '../lib/sign-in-hint';
 
 /**
  * The guard of the customer area's pages (spec §4: "Paths under /client/app load the current
@@ -28,7 +28,7 @@ export async function customerAppLoader(request: Request): Promise<NestCustomer>
     throw replace(loginHref(`${url.pathname}${url.search}`));
   }
   // No account in this tab and no sign-in mark in the browser: nobody to ask about (no 401 logged).
-  if (!hadAccount && !mayBeSignedIn()) throw replace(loginHref(`${url.pathname}${url.search}`));
+  if (!hadAccount && !customerMayBeSignedIn()) throw replace(loginHref(`${url.pathname}${url.search}`));
   try {
     return await queryClient.fetchQuery({
       ...getCurrentCustomerQueryOptions(),
