@@ -1,6 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
+
+import { uniqueEmail } from '../support/merchants';
+
+export { uniqueEmail };
 
 /**
  * Seeding and small helpers of the nest journeys (create-nest onboarding, payouts, prices). Data is
@@ -9,10 +12,6 @@ import { PNG } from 'pngjs';
 
 /** The sandbox's test IBAN (its hosted onboarding page says so). */
 export const TEST_IBAN = 'FR14 2004 1010 0505 0001 3M02 606';
-
-export function uniqueEmail(label: string): string {
-  return `nest-${label}-${randomUUID().slice(0, 8)}@example.com`;
-}
 
 export interface SeededMerchant {
   id: string;

@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
+export { uniqueEmail } from '../support/merchants';
+
 /** Stripe's test cards, as the sandbox knows them (DESIGN.md §3). */
 export const cards = {
   succeeds: '4242 4242 4242 4242',
@@ -8,9 +10,6 @@ export const cards = {
 } as const;
 
 /** An address no other test uses, so every test starts with a merchant of its own. */
-export function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 /**
  * Creates a merchant in a chosen state and signs them in, from the page (so the session cookies land
