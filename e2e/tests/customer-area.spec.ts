@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, phone, test } from '../support/fixtures';
 import { appErrors, readMail, type SentMail } from '../support/merchants';
-import { CARD_OK, createLink, sellingMerchant, uniqueEmail } from './links-seed';
+import { createLink, payThroughLink, sellingMerchant, uniqueEmail } from './links-seed';
 
 /** Where the web app keeps the signed-in customer (apps/web/src/lib/session-storage.ts). */
 const STORED_CUSTOMER_KEY = 'nest.customer';
@@ -47,18 +47,7 @@ async function subscribeThroughLink(page: Page, browser: Browser) {
   const { offer } = await sellingMerchant(page.request, { offer: { trial_days: 0 } });
   const link = await createLink(page.request, offer.id);
   const email = uniqueEmail('camille');
-  const context = await browser.newContext({ ...phone, locale: 'en-US' });
-  const buyer = await context.newPage();
-  await buyer.goto(link.url);
-  await buyer.getByLabel('Email', { exact: true }).fill(email);
-  await buyer.getByLabel('Your name').fill('Camille Martin');
-  await buyer.getByRole('button', { name: /^Subscribe for/ }).click();
-  await expect(buyer).toHaveURL(/\/sandbox\/checkout\//);
-  await buyer.locator('#card_number').fill(CARD_OK);
-  await buyer.locator('#card_expiry').fill('12 / 34');
-  await buyer.locator('#card_cvc').fill('123');
-  await buyer.locator('#card_name').fill('Camille Martin');
-  await buyer.locator('button[type="submit"]').click();
+  const { context, buyer } = await payThroughLink(browser, link.url, { email });
   await expect(buyer.getByRole('heading', { level: 1, name: 'Welcome, Camille!' })).toBeVisible();
   await context.close();
   return { email, offer };

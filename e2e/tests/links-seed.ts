@@ -1,4 +1,11 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+} from '@playwright/test';
+import { phone } from '../support/fixtures';
 
 /**
  * Seeding for the link journeys, through the API as a merchant would (test routes only for what has
@@ -127,4 +134,30 @@ export async function subscribeThroughApi(request: APIRequestContext, nestLinkId
     maxRedirects: 0,
   });
   expect(paid.status()).toBe(303);
+}
+
+/**
+ * A customer opens the link on a phone (English), subscribes with 4242… on the sandbox's hosted page
+ * and is sent back to the success page. Answers the buyer's page, still open on that page.
+ */
+export async function payThroughLink(
+  browser: Browser,
+  linkUrl: string,
+  customer: { email: string; name?: string },
+): Promise<{ context: BrowserContext; buyer: Page }> {
+  const name = customer.name ?? 'Camille Martin';
+  const context = await browser.newContext({ ...phone, locale: 'en-US' });
+  const buyer = await context.newPage();
+  await buyer.goto(linkUrl);
+  await buyer.getByLabel('Email', { exact: true }).fill(customer.email);
+  await buyer.getByLabel('Your name').fill(name);
+  await buyer.getByRole('button', { name: /^Subscribe for/ }).click();
+  await expect(buyer).toHaveURL(/\/sandbox\/checkout\//);
+  await buyer.locator('#card_number').fill(CARD_OK);
+  await buyer.locator('#card_expiry').fill('12 / 34');
+  await buyer.locator('#card_cvc').fill('123');
+  await buyer.locator('#card_name').fill(name);
+  await buyer.locator('button[type="submit"]').click();
+  await expect(buyer).toHaveURL(/\/client\/app\/subscriptions\/success\?session_id=/);
+  return { context, buyer };
 }

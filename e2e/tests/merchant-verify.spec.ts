@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, phone, test } from '../support/fixtures';
 import { appErrors, readMail, type SentMail } from '../support/merchants';
-import { CARD_OK, createLink, sellingMerchant, uniqueEmail } from './links-seed';
+import { createLink, payThroughLink, sellingMerchant, uniqueEmail } from './links-seed';
 
 /** The newest sign-in code emailed to an address. */
 async function signInCode(request: APIRequestContext, email: string) {
@@ -50,18 +50,7 @@ test('the merchant types the code of a pass at the counter on a phone: access gr
 
   // A customer subscribes through the link on their phone and lands on the success page with a pass.
   const email = uniqueEmail('camille');
-  const buyerContext = await browser.newContext({ ...phone, locale: 'en-US' });
-  const buyer = await buyerContext.newPage();
-  await buyer.goto(link.url);
-  await buyer.getByLabel('Email', { exact: true }).fill(email);
-  await buyer.getByLabel('Your name').fill('Camille Martin');
-  await buyer.getByRole('button', { name: /^Subscribe for/ }).click();
-  await expect(buyer).toHaveURL(/\/sandbox\/checkout\//);
-  await buyer.locator('#card_number').fill(CARD_OK);
-  await buyer.locator('#card_expiry').fill('12 / 34');
-  await buyer.locator('#card_cvc').fill('123');
-  await buyer.locator('#card_name').fill('Camille Martin');
-  await buyer.locator('button[type="submit"]').click();
+  const { context: buyerContext, buyer } = await payThroughLink(browser, link.url, { email });
   const pass = buyer.getByTestId('pass');
   await expect(pass.getByTestId('pass-code')).toHaveText(/^[0-9A-Z]{8}$/, { timeout: 20_000 });
   const code = (await pass.getByTestId('pass-code').textContent())!;
