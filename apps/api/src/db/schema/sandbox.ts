@@ -69,6 +69,8 @@ export const sandboxCheckoutSessions = pgTable(
     intervalCount: integer('interval_count'),
     /** Free days before the first charge (subscription mode), as Checkout's subscription_data.trial_period_days. */
     trialDays: integer('trial_days').notNull().default(0),
+    /** The platform's share of each invoice, in basis points, as subscription_data.application_fee_percent. */
+    applicationFeeBps: integer('application_fee_bps').notNull().default(0),
     metadata: jsonb('metadata').$type<SandboxMetadata>().notNull().default({}),
     subscriptionMetadata: jsonb('subscription_metadata').$type<SandboxMetadata>().notNull().default({}),
     successUrl: text('success_url').notNull(),
@@ -101,6 +103,8 @@ export const sandboxSubscriptions = pgTable(
     currency: text('currency').notNull(),
     interval: text('interval', { enum: ['week', 'month', 'year'] }).notNull(),
     intervalCount: integer('interval_count').notNull().default(1),
+    /** The platform's share of each of its payments (connected accounts), in basis points. */
+    applicationFeeBps: integer('application_fee_bps').notNull().default(0),
     metadata: jsonb('metadata').$type<SandboxMetadata>().notNull().default({}),
     /** A change that takes effect at the next renewal (a downgrade), as a Stripe subscription schedule would. */
     pendingProductName: text('pending_product_name'),

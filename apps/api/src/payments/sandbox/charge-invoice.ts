@@ -6,6 +6,7 @@ import {
   sandboxPaymentAttempts,
   sandboxSubscriptions,
 } from '../../db/schema/index.js';
+import { applicationFeeCents } from '../../modules/checkout/application-fee.js';
 import { addDays } from './calendar.js';
 import type { SandboxDeps } from './context.js';
 import { emitEvent } from './emit-event.js';
@@ -49,6 +50,13 @@ export async function chargeInvoice(
       ? ({ ok: true } as const)
       : chargeOutcome(customer?.cardBehavior ?? null, trigger);
   if (invoice.amountDueCents > 0) {
+    // On a connected account the platform keeps its share of each payment (application_fee_percent).
+    const [subscription] = invoice.subscriptionId
+      ? await tx
+          .select({ feeBps: sandboxSubscriptions.applicationFeeBps })
+          .from(sandboxSubscriptions)
+          .where(eq(sandboxSubscriptions.id, invoice.subscriptionId))
+      : [];
     await tx.insert(sandboxPaymentAttempts).values({
       id: sandboxId('py'),
       ownerId: invoice.ownerId,
@@ -56,6 +64,9 @@ export async function chargeInvoice(
       invoiceId: invoice.id,
       customerId: invoice.customerId,
       amountCents: invoice.amountDueCents,
+      applicationFeeCents: result.ok
+        ? applicationFeeCents(invoice.amountDueCents, subscription?.feeBps ?? 0)
+        : 0,
       currency: invoice.currency,
       status: result.ok ? 'succeeded' : 'failed',
       failureCode: result.ok ? null : result.code,

@@ -193,6 +193,7 @@ export async function completeSubscriptionSession(
       currency: session.currency,
       interval,
       intervalCount,
+      applicationFeeBps: session.applicationFeeBps,
       metadata: session.subscriptionMetadata,
       billingCycleAnchor: trialEnd ?? at,
       currentPeriodStart: at,

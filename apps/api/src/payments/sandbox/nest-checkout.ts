@@ -78,6 +78,7 @@ export function sandboxNestCheckout(deps: SandboxDeps): NestCheckoutProvider {
             interval: price.price.interval,
             intervalCount: price.price.intervalCount,
             trialDays: input.trialDays,
+            applicationFeeBps: input.applicationFeeBps,
             metadata: input.metadata,
             subscriptionMetadata: input.subscriptionMetadata,
             successUrl: input.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),

@@ -1,11 +1,14 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxPaymentAttempts } from '../../src/db/schema/index.js';
+import { availableBalanceCents } from '../../src/payments/sandbox/payouts.js';
 import { readMail, uniqueEmail } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createLinkFor, payCheckout, sellingMerchant, startLinkCheckout } from '../links/support.js';
 import { advanceClock, CARDS } from '../payments/support.js';
 import { nestState } from './support.js';
 
-describe('an offer with a free trial, in the sandbox', () => {
+describe('customer subscriptions in the sandbox: trials and the platform fee', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -52,6 +55,22 @@ describe('an offer with a free trial, in the sandbox', () => {
     expect(after.subscriptions[0]!.status).toBe('active');
     expect(after.payments.map((p) => p.amountCents)).toEqual([1500]);
     expect(await receipts()).toHaveLength(1);
+  });
+
+  it('keeps the platform’s fee out of what the merchant’s account is paid out, as Stripe does', async () => {
+    const merchant = await sellingMerchant(t.app, { offer: { amount_cents: 2500 } });
+    const link = await createLinkFor(t.app, merchant, merchant.offer.id, 'Counter');
+    const checkout = await startLinkCheckout(t.app, link.nest_link_id, { email: uniqueEmail('fee') });
+    await payCheckout(t.app, checkout.path, CARDS.ok);
+    const [attempt] = await t.db
+      .select()
+      .from(sandboxPaymentAttempts)
+      .where(eq(sandboxPaymentAttempts.accountId, merchant.accountId!));
+    // 2 % of 25.00 € (the platform fee of these tests), the same figure our payment record shows.
+    expect(attempt).toMatchObject({ amountCents: 2500, applicationFeeCents: 50, status: 'succeeded' });
+    const recorded = (await nestState(t.app, merchant.offer.nest_id)).payments[0]!;
+    expect(recorded).toMatchObject({ feeCents: 50, netCents: 2450 });
+    expect(await availableBalanceCents(t.db, merchant.accountId!, new Date())).toBe(2450);
   });
 
   it('turns past due when the first charge after the trial is declined', async () => {

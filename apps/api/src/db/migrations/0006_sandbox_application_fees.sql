@@ -1,0 +1,2 @@
+ALTER TABLE "sandbox_checkout_sessions" ADD COLUMN "application_fee_bps" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "sandbox_subscriptions" ADD COLUMN "application_fee_bps" integer DEFAULT 0 NOT NULL;
