@@ -13,10 +13,14 @@ if (!process.env.E2E_SKIP_BUILD) {
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+// Rate limits count in this server's memory, never in a shared Redis (CI exports REDIS_URL for the API
+// tests): every browser test comes from 127.0.0.1, and counts kept from an earlier run would refuse this
+// one. The shared counters are proven by the API tests.
+const { REDIS_URL: _shared, ...env } = process.env;
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { WEB_DIST_DIR: path.join(root, 'apps/web/dist'), ...process.env },
+  env: { WEB_DIST_DIR: path.join(root, 'apps/web/dist'), ...env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { appErrors, linkIn, readMail, seedMerchant, waitForMail } from '../support/merchants';
+import { appErrors, linkIn, readMail, seedMerchant, uniqueEmail, waitForMail } from '../support/merchants';
 
 const newPassword = 'lantern orchard pebble 7';
 
@@ -77,7 +77,7 @@ test('asking for a link says the same for an address without an account, and sen
   const other = await browser.newContext();
   const known = await seedMerchant(await other.newPage(), 'ready');
   await other.close();
-  const unknown = 'nobody-here@example.com';
+  const unknown = uniqueEmail('nobody-here');
 
   await page.goto('/admin/forgot-password');
   await page.getByLabel('Email').fill(unknown);
