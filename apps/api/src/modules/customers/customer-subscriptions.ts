@@ -8,9 +8,10 @@ import {
   nests,
   offerPrices,
   offers,
+  planSubscriptions,
 } from '../../db/schema/index.js';
 import { logoUrl } from '../nests/nest-view.js';
-import { findMerchantPlan } from '../offers/find-merchant-plan.js';
+import { livePlanOf } from '../offers/find-merchant-plan.js';
 import { checkInCounters } from '../verification/customer-counters.js';
 
 const renewing = new Set(['trialing', 'active', 'past_due']);
@@ -30,7 +31,8 @@ export async function listCustomerSubscriptions(db: Db, customerId: string): Pro
       cancelAtPeriodEnd: nestSubscriptions.cancelAtPeriodEnd,
       nestId: nests.id,
       nestName: nests.name,
-      ownerId: nests.ownerId,
+      ownerPlan: planSubscriptions.plan,
+      ownerPlanStatus: planSubscriptions.status,
       timeZone: nests.timeZone,
       logoEtag: nestLogos.etag,
       offerName: offers.name,
@@ -45,6 +47,7 @@ export async function listCustomerSubscriptions(db: Db, customerId: string): Pro
     .from(nestSubscriptions)
     .innerJoin(nests, eq(nests.id, nestSubscriptions.nestId))
     .leftJoin(nestLogos, eq(nestLogos.nestId, nests.id))
+    .leftJoin(planSubscriptions, eq(planSubscriptions.userId, nests.ownerId))
     .innerJoin(offerPrices, eq(offerPrices.id, nestSubscriptions.offerPriceId))
     .innerJoin(offers, eq(offers.id, offerPrices.offerId))
     .where(and(eq(nestSubscriptions.customerId, customerId), ne(nestSubscriptions.status, 'incomplete')))
@@ -64,14 +67,6 @@ export async function listCustomerSubscriptions(db: Db, customerId: string): Pro
     .groupBy(nestInvoices.subscriptionId);
   const stats = new Map(invoiceStats.map((s) => [s.subscriptionId, s]));
   const counters = await checkInCounters(db, rows);
-  // Progression is a Pro and Enterprise feature (ADR 044): on another plan a rule rests, shown nowhere.
-  const owners = [...new Set(rows.filter((r) => r.rewardRule).map((r) => r.ownerId))];
-  const progression = new Set<string>();
-  for (const owner of owners) {
-    const plan = await findMerchantPlan(db, owner);
-    if (plan && hasFeature(plan, 'progression')) progression.add(owner);
-  }
-
   return rows.map((row) => {
     const stat = stats.get(row.id);
     const nextAttempt = stat?.nextAttemptAt ? new Date(stat.nextAttemptAt) : null;
@@ -81,7 +76,9 @@ export async function listCustomerSubscriptions(db: Db, customerId: string): Pro
           ? nextAttempt
           : row.currentPeriodEnd
         : null;
-    const rule = progression.has(row.ownerId) ? row.rewardRule : null;
+    // Progression is a Pro and Enterprise feature (ADR 044): on another plan a rule rests, shown nowhere.
+    const plan = livePlanOf(row.ownerPlan ? { plan: row.ownerPlan, status: row.ownerPlanStatus! } : null);
+    const rule = plan && hasFeature(plan, 'progression') ? row.rewardRule : null;
     const paidPeriods = Number(stat?.paidPeriods ?? 0);
     return {
       id: row.id,

@@ -130,27 +130,43 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/nest-customers/me/subscriptions/:id/invoices',
-    {
-      preHandler: app.requireCustomer,
-      schema: {
-        tags,
-        summary: 'Invoice and receipt history of one of my subscriptions',
-        description: 'Newest first. Another customer’s subscription is a 404.',
-        params: nestSubIdParamsSchema,
-        response: { 200: customerInvoiceListSchema, 401: problemSchema, 404: problemSchema },
+  // The history and the unpaid invoices of one of the customer's own subscriptions (spec §7 names the second).
+  for (const [url, which, summary, description] of [
+    [
+      '/nest-customers/me/subscriptions/:id/invoices',
+      'all',
+      'Invoice and receipt history of one of my subscriptions',
+      'Newest first. Another customer’s subscription is a 404.',
+    ],
+    [
+      '/payments/external/nest-subs/:id/invoices/unpaid',
+      'unpaid',
+      'Unpaid invoices of one of my subscriptions',
+      'Open invoices, oldest first. Another customer’s subscription is a 404.',
+    ],
+  ] as const) {
+    app.get(
+      url,
+      {
+        preHandler: app.requireCustomer,
+        schema: {
+          tags,
+          summary,
+          description,
+          params: nestSubIdParamsSchema,
+          response: { 200: customerInvoiceListSchema, 401: problemSchema, 404: problemSchema },
+        },
       },
-    },
-    async (request) => {
-      const subscription = await requireOwnSubscription(
-        app.db,
-        request.customer!.customerId,
-        request.params.id,
-      );
-      return { invoices: await listSubscriptionInvoices(app.db, subscription.id, 'all') };
-    },
-  );
+      async (request) => {
+        const subscription = await requireOwnSubscription(
+          app.db,
+          request.customer!.customerId,
+          request.params.id,
+        );
+        return { invoices: await listSubscriptionInvoices(app.db, subscription.id, which) };
+      },
+    );
+  }
 
   app.get(
     '/nest-customers/me/subscriptions/:id/pass',
@@ -175,28 +191,6 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         request.customer!.customerId,
         request.params.id,
       );
-    },
-  );
-
-  app.get(
-    '/payments/external/nest-subs/:id/invoices/unpaid',
-    {
-      preHandler: app.requireCustomer,
-      schema: {
-        tags,
-        summary: 'Unpaid invoices of one of my subscriptions',
-        description: 'Open invoices, oldest first. Another customer’s subscription is a 404.',
-        params: nestSubIdParamsSchema,
-        response: { 200: customerInvoiceListSchema, 401: problemSchema, 404: problemSchema },
-      },
-    },
-    async (request) => {
-      const subscription = await requireOwnSubscription(
-        app.db,
-        request.customer!.customerId,
-        request.params.id,
-      );
-      return { invoices: await listSubscriptionInvoices(app.db, subscription.id, 'unpaid') };
     },
   );
 

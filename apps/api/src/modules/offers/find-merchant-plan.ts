@@ -6,6 +6,10 @@ import { planSubscriptions } from '../../db/schema/index.js';
 /** Plan statuses whose features stay on: a late payment keeps them while the provider retries. */
 const featureStatuses = new Set(['trialing', 'active', 'past_due']);
 
+/** The plan whose features a plan subscription row gives now; null when it gives none. */
+export const livePlanOf = (row: { plan: PlanId; status: string } | null | undefined): PlanId | null =>
+  row && featureStatuses.has(row.status) ? row.plan : null;
+
 /** The plan whose features the merchant has now; null without a live plan subscription. */
 export async function findMerchantPlan(db: Tx, userId: string): Promise<PlanId | null> {
   const [row] = await db
@@ -13,5 +17,5 @@ export async function findMerchantPlan(db: Tx, userId: string): Promise<PlanId |
     .from(planSubscriptions)
     .where(eq(planSubscriptions.userId, userId))
     .limit(1);
-  return row && featureStatuses.has(row.status) ? row.plan : null;
+  return livePlanOf(row);
 }
