@@ -1,6 +1,6 @@
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tz } from './columns.js';
-import { users } from './users.js';
+import { users } from './merchants.js';
 
 /**
  * A session is one login's family of tokens. Tokens are stored only as SHA-256 hashes.

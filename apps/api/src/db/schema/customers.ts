@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tz, updatedAt } from './columns.js';
-import { nests } from './nests.js';
-import { offerPrices } from './offers.js';
 
 /** The end customer: one identity per email across every nest, so one login shows all subscriptions. */
 export const nestCustomers = pgTable(
@@ -19,40 +17,56 @@ export const nestCustomers = pgTable(
   (t) => [uniqueIndex('nest_customers_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
-/** A customer's subscription to one price version of a nest's offer (the spec's "nest-subs"). */
-export const nestSubscriptions = pgTable(
-  'nest_subscriptions',
+/**
+ * A sign-in a customer asked for: a 6-digit code and a link token, both stored only as hashes.
+ * One row answers one request; asking again supersedes the earlier rows. Either secret opens one
+ * session, once (used_at), and too many wrong codes burn the row (burned_at).
+ */
+export const customerLoginCodes = pgTable(
+  'customer_login_codes',
   {
     id: id(),
-    nestId: uuid('nest_id')
-      .notNull()
-      .references(() => nests.id, { onDelete: 'cascade' }),
     customerId: uuid('customer_id')
       .notNull()
-      .references(() => nestCustomers.id, { onDelete: 'restrict' }),
-    /** The version the customer signed up on; it never changes when the offer is edited. */
-    offerPriceId: uuid('offer_price_id')
-      .notNull()
-      .references(() => offerPrices.id, { onDelete: 'restrict' }),
-    status: text('status', {
-      enum: ['incomplete', 'trialing', 'active', 'past_due', 'canceled', 'unpaid'],
-    }).notNull(),
-    currentPeriodStart: tz('current_period_start'),
-    currentPeriodEnd: tz('current_period_end'),
-    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
-    canceledAt: tz('canceled_at'),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
-    providerCustomerId: text('provider_customer_id'),
-    providerSubscriptionId: text('provider_subscription_id'),
-    /** The nest link the customer came through, when there was one (links arrive with their issue). */
-    linkId: uuid('link_id'),
+      .references(() => nestCustomers.id, { onDelete: 'cascade' }),
+    /** HMAC-SHA-256 of the lower-cased email and the code, keyed from the session secret. */
+    codeHash: text('code_hash').notNull(),
+    /** SHA-256 of the link's 256-bit token. */
+    linkTokenHash: text('link_token_hash').notNull().unique(),
+    expiresAt: tz('expires_at').notNull(),
+    /** Wrong codes typed against this row. */
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: tz('used_at'),
+    /** Set when too many wrong codes were typed, or a newer request superseded this one. */
+    burnedAt: tz('burned_at'),
     createdAt: createdAt(),
-    updatedAt: updatedAt(),
   },
-  (t) => [
-    index('nest_subscriptions_nest_idx').on(t.nestId, t.status),
-    index('nest_subscriptions_price_idx').on(t.offerPriceId, t.status),
-    index('nest_subscriptions_customer_idx').on(t.customerId),
-    uniqueIndex('nest_subscriptions_provider_sub_idx').on(t.provider, t.providerSubscriptionId),
-  ],
+  (t) => [index('customer_login_codes_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/**
+ * A customer's signed-in browser. The cookie's token is stored hashed and rotated once a day; the
+ * token it replaced keeps working for a short grace window (concurrent requests), never after.
+ */
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    id: id(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => nestCustomers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    tokenIssuedAt: tz('token_issued_at').notNull(),
+    previousTokenHash: text('previous_token_hash').unique(),
+    rotatedAt: tz('rotated_at'),
+    /** Sliding: pushed forward at each rotation, never past absolute_expires_at. */
+    expiresAt: tz('expires_at').notNull(),
+    absoluteExpiresAt: tz('absolute_expires_at').notNull(),
+    revokedAt: tz('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_sessions_customer_idx').on(t.customerId)],
 );

@@ -1,6 +1,6 @@
 import { customType, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tz, updatedAt } from './columns.js';
-import { users } from './users.js';
+import { users } from './merchants.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',

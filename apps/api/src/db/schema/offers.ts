@@ -1,5 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, tz, updatedAt } from './columns.js';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, provider, tz, updatedAt } from './columns.js';
 import { nests } from './nests.js';
 
 /** Stored as the API shapes them (snake_case keys), so they round-trip unchanged. */
@@ -36,7 +36,7 @@ export const offers = pgTable(
       .default('active'),
     /** Bumped by every change: edits are serialised on it, and it names each edit's provider calls. */
     revision: integer('revision').notNull().default(1),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    provider: provider(),
     /** The merchant's connected account the product and prices live on. */
     providerAccountId: text('provider_account_id').notNull(),
     providerProductId: text('provider_product_id').notNull(),
@@ -73,48 +73,4 @@ export const offerPrices = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('offer_prices_offer_version_idx').on(t.offerId, t.version)],
-);
-
-/**
- * The sandbox provider's products and prices on connected accounts (Stripe keeps these in production).
- * Only payments/sandbox/catalog.ts reads them. A create's idempotency key is kept per account, as at
- * Stripe, so a retried create answers the object it made the first time.
- */
-export const sandboxProducts = pgTable(
-  'sandbox_products',
-  {
-    id: text('id').primaryKey(),
-    accountId: text('account_id').notNull(),
-    name: text('name').notNull(),
-    description: text('description'),
-    active: boolean('active').notNull().default(true),
-    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
-    idempotencyKey: text('idempotency_key'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('sandbox_products_idempotency_idx').on(t.accountId, t.idempotencyKey)],
-);
-
-export const sandboxPrices = pgTable(
-  'sandbox_prices',
-  {
-    id: text('id').primaryKey(),
-    accountId: text('account_id').notNull(),
-    productId: text('product_id')
-      .notNull()
-      .references(() => sandboxProducts.id, { onDelete: 'cascade' }),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull(),
-    interval: text('interval', { enum: ['week', 'month', 'year'] }).notNull(),
-    intervalCount: integer('interval_count').notNull(),
-    active: boolean('active').notNull().default(true),
-    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
-    idempotencyKey: text('idempotency_key'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('sandbox_prices_idempotency_idx').on(t.accountId, t.idempotencyKey),
-    index('sandbox_prices_product_idx').on(t.productId),
-  ],
 );

@@ -1,6 +1,6 @@
 import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.js';
-import { users } from './users.js';
+import { users } from './merchants.js';
 
 /**
  * Revenue-limit warnings already given: one row per merchant, month and level (80 or 100 percent),

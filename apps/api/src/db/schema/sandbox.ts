@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tz, updatedAt } from './columns.js';
 
 /**
@@ -246,4 +246,48 @@ export const sandboxEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sandbox_events_pending_idx').on(t.ownerId, t.deliveredAt)],
+);
+
+/**
+ * The sandbox provider's products and prices on connected accounts (Stripe keeps these in production).
+ * Only payments/sandbox/catalog.ts reads them. A create's idempotency key is kept per account, as at
+ * Stripe, so a retried create answers the object it made the first time.
+ */
+export const sandboxProducts = pgTable(
+  'sandbox_products',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    active: boolean('active').notNull().default(true),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sandbox_products_idempotency_idx').on(t.accountId, t.idempotencyKey)],
+);
+
+export const sandboxPrices = pgTable(
+  'sandbox_prices',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => sandboxProducts.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    interval: text('interval', { enum: ['week', 'month', 'year'] }).notNull(),
+    intervalCount: integer('interval_count').notNull(),
+    active: boolean('active').notNull().default(true),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_prices_idempotency_idx').on(t.accountId, t.idempotencyKey),
+    index('sandbox_prices_product_idx').on(t.productId),
+  ],
 );

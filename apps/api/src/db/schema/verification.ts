@@ -2,9 +2,10 @@ import type { RewardRule } from '@nest/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tz } from './columns.js';
-import { nestCustomers, nestSubscriptions } from './customers.js';
+import { nestCustomers } from './customers.js';
+import { users } from './merchants.js';
 import { nests } from './nests.js';
-import { users } from './users.js';
+import { nestSubscriptions } from './subscriptions.js';
 
 /**
  * One verification at the counter (DESIGN.md §4 "Check-in"): every answer is recorded, yes or no.

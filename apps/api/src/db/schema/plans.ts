@@ -1,23 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, tz, updatedAt } from './columns.js';
-
-export const users = pgTable(
-  'users',
-  {
-    id: id(),
-    /** Stored as typed; uniqueness and look-ups use lower(email). */
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    name: text('name').notNull(),
-    locale: text('locale').notNull().default('en-US'),
-    timeZone: text('time_zone').notNull().default('Europe/Paris'),
-    onboardedAt: tz('onboarded_at'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
-);
+import { createdAt, id, invoiceColumns, tz, updatedAt } from './columns.js';
+import { users } from './merchants.js';
 
 /** The merchant's platform plan (one per merchant). */
 export const planSubscriptions = pgTable(
@@ -45,5 +28,26 @@ export const planSubscriptions = pgTable(
   (t) => [
     uniqueIndex('plan_subscriptions_user_idx').on(t.userId),
     index('plan_subscriptions_provider_sub_idx').on(t.providerSubscriptionId),
+  ],
+);
+
+/** The merchant's plan invoices, as last read from the provider. */
+export const planInvoices = pgTable(
+  'plan_invoices',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planSubscriptionId: uuid('plan_subscription_id')
+      .notNull()
+      .references(() => planSubscriptions.id, { onDelete: 'cascade' }),
+    plan: text('plan', { enum: ['starter', 'pro', 'enterprise'] }),
+    ...invoiceColumns(),
+  },
+  (t) => [
+    uniqueIndex('plan_invoices_provider_invoice_idx').on(t.provider, t.providerInvoiceId),
+    index('plan_invoices_user_idx').on(t.userId, t.issuedAt),
+    index('plan_invoices_subscription_idx').on(t.planSubscriptionId, t.status),
   ],
 );

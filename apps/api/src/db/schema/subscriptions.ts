@@ -1,7 +1,46 @@
-import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, tz, updatedAt } from './columns.js';
-import { nestCustomers, nestSubscriptions } from './customers.js';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, invoiceColumns, provider, tz, updatedAt } from './columns.js';
+import { nestCustomers } from './customers.js';
 import { nests } from './nests.js';
+import { offerPrices } from './offers.js';
+
+/** A customer's subscription to one price version of a nest's offer (the spec's "nest-subs"). */
+export const nestSubscriptions = pgTable(
+  'nest_subscriptions',
+  {
+    id: id(),
+    nestId: uuid('nest_id')
+      .notNull()
+      .references(() => nests.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => nestCustomers.id, { onDelete: 'restrict' }),
+    /** The version the customer signed up on; it never changes when the offer is edited. */
+    offerPriceId: uuid('offer_price_id')
+      .notNull()
+      .references(() => offerPrices.id, { onDelete: 'restrict' }),
+    status: text('status', {
+      enum: ['incomplete', 'trialing', 'active', 'past_due', 'canceled', 'unpaid'],
+    }).notNull(),
+    currentPeriodStart: tz('current_period_start'),
+    currentPeriodEnd: tz('current_period_end'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: tz('canceled_at'),
+    provider: provider(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** The nest link the customer came through, when there was one (links arrive with their issue). */
+    linkId: uuid('link_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('nest_subscriptions_nest_idx').on(t.nestId, t.status),
+    index('nest_subscriptions_price_idx').on(t.offerPriceId, t.status),
+    index('nest_subscriptions_customer_idx').on(t.customerId),
+    uniqueIndex('nest_subscriptions_provider_sub_idx').on(t.provider, t.providerSubscriptionId),
+  ],
+);
 
 /** A customer subscription's invoices, as last read from the provider (the merchant's connected account). */
 export const nestInvoices = pgTable(
@@ -17,26 +56,7 @@ export const nestInvoices = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => nestCustomers.id, { onDelete: 'restrict' }),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
-    providerInvoiceId: text('provider_invoice_id').notNull(),
-    providerSubscriptionId: text('provider_subscription_id').notNull(),
-    status: text('status', { enum: ['draft', 'open', 'paid', 'void', 'uncollectible'] }).notNull(),
-    /** subscription_create: the first payment; subscription_cycle: a renewal. */
-    billingReason: text('billing_reason', {
-      enum: ['subscription_create', 'subscription_cycle', 'subscription_update', 'manual'],
-    }).notNull(),
-    amountDueCents: integer('amount_due_cents').notNull(),
-    amountPaidCents: integer('amount_paid_cents').notNull(),
-    currency: text('currency').notNull(),
-    periodStart: tz('period_start'),
-    periodEnd: tz('period_end'),
-    attemptCount: integer('attempt_count').notNull().default(0),
-    nextPaymentAttemptAt: tz('next_payment_attempt_at'),
-    lastFailureCode: text('last_failure_code'),
-    paidAt: tz('paid_at'),
-    issuedAt: tz('issued_at').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...invoiceColumns(),
   },
   (t) => [
     uniqueIndex('nest_invoices_provider_invoice_idx').on(t.provider, t.providerInvoiceId),
@@ -68,7 +88,7 @@ export const nestTransactions = pgTable(
     /** amount - fee: what is paid out to the merchant. */
     netCents: integer('net_cents').notNull(),
     currency: text('currency').notNull(),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    provider: provider(),
     providerInvoiceId: text('provider_invoice_id'),
     occurredAt: tz('occurred_at').notNull(),
     createdAt: createdAt(),
