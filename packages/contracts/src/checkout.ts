@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { locales } from './locales.js';
-import { NAME_MAX_LENGTH } from './users.js';
+import { NAME_MAX_LENGTH } from './merchants.js';
 
 /**
  * A pass is valid for the time step it was signed in and the one after: the screen asks for a fresh
