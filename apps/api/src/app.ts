@@ -13,9 +13,9 @@ import { publicLinksPlugin } from './modules/links/public-links.js';
 import { paymentsPlugin } from './payments/plugin.js';
 import { authPlugin } from './plugins/auth.js';
 import { customerAuthPlugin } from './plugins/customer-auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, routerErrorHandler } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
-import { securityPlugin } from './plugins/security.js';
+import { securityHeaders, securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
 import { apiRoutes } from './routes.js';
 import './types.js';
@@ -32,6 +32,8 @@ export interface BuildOptions {
 /** Builds the whole application as a Fastify instance; server.ts only listens. Tests call this with app.inject. */
 export async function buildApp({ config, database, mailer, rateLimiter, logger }: BuildOptions) {
   const app = Fastify({
+    // Router-level refusals (a too-long or undecodable path parameter) answer as problems, with our headers.
+    frameworkErrors: routerErrorHandler(securityHeaders(config)),
     // The request serializer redacts one-time tokens from logged URLs (reset links).
     logger: logger ?? { level: config.LOG_LEVEL, serializers: { req: requestLogSerializer } },
     trustProxy: config.TRUST_PROXY,
@@ -51,6 +53,12 @@ export async function buildApp({ config, database, mailer, rateLimiter, logger }
   app.addHook('onClose', async () => app.rateLimiter.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
 
   await app.register(errorsPlugin);

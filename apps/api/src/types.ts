@@ -61,6 +61,8 @@ declare module 'fastify' {
     requireMerchant: preHandlerAsyncHookHandler;
     /** Pre-handler: 401 problem unless a customer session is valid; sets request.customer. */
     requireCustomer: preHandlerAsyncHookHandler;
+    /** Every route the app registered (method and path): what the route-walking tests go through. */
+    routeTable: readonly { method: string; url: string }[];
   }
   interface FastifyRequest {
     merchant?: MerchantPrincipal;

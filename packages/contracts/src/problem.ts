@@ -12,6 +12,7 @@ export const errorCodes = [
   'method_not_allowed',
   'conflict',
   'payload_too_large',
+  'uri_too_long',
   'unsupported_media_type',
   'rate_limited',
   'internal_error',

@@ -17,6 +17,10 @@ export const enUS = {
     method_not_allowed: { title: 'Method not allowed', detail: 'This method is not allowed here.' },
     conflict: { title: 'Conflict', detail: 'This conflicts with the current state. Reload and try again.' },
     payload_too_large: { title: 'Too large', detail: 'What you sent is too large.' },
+    uri_too_long: {
+      title: 'Address too long',
+      detail: 'A part of this address is longer than anything it can name.',
+    },
     unsupported_media_type: { title: 'Unsupported media type', detail: 'Send JSON (application/json).' },
     rate_limited: {
       title: 'Too many attempts',

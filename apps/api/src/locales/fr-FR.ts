@@ -21,6 +21,10 @@ export const frFR: Messages = {
       detail: 'Cela entre en conflit avec l’état actuel. Rechargez et réessayez.',
     },
     payload_too_large: { title: 'Trop volumineux', detail: 'Ce que vous avez envoyé est trop volumineux.' },
+    uri_too_long: {
+      title: 'Adresse trop longue',
+      detail: 'Une partie de cette adresse est plus longue que tout ce qu’elle peut désigner.',
+    },
     unsupported_media_type: {
       title: 'Type de contenu non pris en charge',
       detail: 'Envoyez du JSON (application/json).',

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ErrorCode, type FieldError, PROBLEM_CONTENT_TYPE, type Problem } from '@nest/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -124,3 +125,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return sendProblem(request, reply, 'internal_error', { status: 500 });
   });
 });
+
+/**
+ * Fastify's router refuses some paths before any hook or route runs: a path parameter longer than the
+ * router allows (414), or one that does not decode (%C0%80, 400). Those answers are problems too, with
+ * the security headers and the request id every other answer carries.
+ */
+export function routerErrorHandler(setSecurityHeaders: (req: IncomingMessage, res: ServerResponse) => void) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    setSecurityHeaders(request.raw, reply.raw);
+    reply.header('x-request-id', request.id);
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+      return sendProblem(request, reply, 'uri_too_long', { status: 414 });
+    }
+    return sendProblem(request, reply, 'bad_request', { status: 400 });
+  };
+}

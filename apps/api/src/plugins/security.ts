@@ -1,6 +1,9 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from '../config.js';
 import { AppError } from '../lib/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -29,12 +32,16 @@ function isLoopback(url: string): boolean {
   return host === 'localhost' || host === '127.0.0.1' || host === '[::1]';
 }
 
-export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const analyticsHost = app.config.POSTHOG_KEY ? new URL(app.config.POSTHOG_HOST).origin : undefined;
+/**
+ * The security headers of every answer, in one place: helmet's options for the normal path, and the same
+ * headers as a plain function for the few answers Fastify's router gives before any hook runs.
+ */
+export function helmetOptions(config: Config): FastifyHelmetOptions {
+  const analyticsHost = config.POSTHOG_KEY ? new URL(config.POSTHOG_HOST).origin : undefined;
   // HTTPS-only headers follow the public address, not NODE_ENV: `npm start` runs in production mode on
   // plain http, and upgrading its asset requests to https would break the app opened over the LAN.
-  const servedOverHttps = new URL(app.config.publicUrl).protocol === 'https:';
-  await app.register(helmet, {
+  const servedOverHttps = new URL(config.publicUrl).protocol === 'https:';
+  return {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
@@ -53,9 +60,22 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     },
     crossOriginEmbedderPolicy: false,
     // Browsers ignore (and complain about) COOP on plain-http origins other than localhost.
-    crossOriginOpenerPolicy: servedOverHttps || isLoopback(app.config.publicUrl),
-    hsts: app.config.isProduction && servedOverHttps,
-  });
+    crossOriginOpenerPolicy: servedOverHttps || isLoopback(config.publicUrl),
+    hsts: config.isProduction && servedOverHttps,
+    // Says what CSP's frame-ancestors 'none' says, for browsers that only read the older header.
+    xFrameOptions: { action: 'deny' },
+  };
+}
+
+/** Sets the same headers as the helmet plugin on a raw response (router errors skip every hook). */
+export function securityHeaders(config: Config): (req: IncomingMessage, res: ServerResponse) => void {
+  const { global: _global, enableCSPNonces: _nonces, ...options } = helmetOptions(config);
+  const middleware = helmet(options as HelmetOptions);
+  return (req, res) => middleware(req, res, () => {});
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(fastifyHelmet, helmetOptions(app.config));
 
   // Cookies carry the session, so a state-changing request from a foreign site is refused (CSRF).
   const trustedOrigins = [
