@@ -56,6 +56,11 @@ describe('analytics', () => {
     expect(posthog.capture).toHaveBeenCalledWith('$pageview', {
       $current_url: 'https://nest.example/links/abc?src=qr',
     });
+    expect(posthog.init.mock.calls[0]?.[1].before_send).toBeTypeOf('function');
+    analytics.capturePageview('https://nest.example/client/login?token=secret&email=a%40b.co');
+    expect(posthog.capture).toHaveBeenLastCalledWith('$pageview', {
+      $current_url: 'https://nest.example/client/login?token=redacted&email=redacted',
+    });
     analytics.identify('u1', { plan: 'pro' });
     analytics.alias('u1');
     analytics.reset();

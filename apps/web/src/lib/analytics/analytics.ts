@@ -1,5 +1,6 @@
 import type { PostHog } from 'posthog-js';
 import { getConfig } from '../config';
+import { scrubEvent, scrubUrl } from './scrub';
 
 /**
  * Product analytics (PostHog), spec §1: outside development only, only with a configured key,
@@ -49,6 +50,8 @@ async function load(key: string, host: string): Promise<void> {
       capture_heatmaps: false,
       capture_exceptions: false,
       capture_performance: false,
+      // Addresses lose their tokens, codes, emails and session ids before any event leaves.
+      before_send: scrubEvent,
     });
     client = posthog;
     state = 'ready';
@@ -68,9 +71,9 @@ export function startAnalytics(options = { dev: import.meta.env.DEV, config: get
   whenIdle(() => void load(posthogKey, posthogHost ?? 'https://eu.i.posthog.com'));
 }
 
-/** A `$pageview` carrying the current full URL (path and query). */
+/** A `$pageview` carrying the current full path, with its secrets removed (scrub.ts). */
 export function capturePageview(url: string): void {
-  run((posthog) => posthog.capture('$pageview', { $current_url: url }));
+  run((posthog) => posthog.capture('$pageview', { $current_url: scrubUrl(url) }));
 }
 
 /** After login or signup: attaches events to the merchant or customer. */
