@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locales } from './locales.js';
 import { NAME_MAX_LENGTH } from './merchants.js';
+import { text } from './text.js';
 
 /**
  * A pass is valid for the time step it was signed in and the one after: the screen asks for a fresh
@@ -16,9 +17,9 @@ export const CHECKOUT_SESSION_VIEW_HOURS = 24;
 export const startCheckoutBodySchema = z
   .object({
     email: z.email().max(254),
-    name: z.string().trim().min(1).max(NAME_MAX_LENGTH),
+    name: text().trim().min(1).max(NAME_MAX_LENGTH),
     /** price_version_id exactly as GET /public/links/{nestLinkId} gave it. */
-    price_version_id: z.string().min(1).max(100),
+    price_version_id: text().min(1).max(100),
     /** The language of the payment page and of the receipts; the request's language when absent. */
     locale: z.enum(locales).optional(),
   })
@@ -30,7 +31,7 @@ export type StartCheckoutBody = z.infer<typeof startCheckoutBodySchema>;
 export const checkoutStartedSchema = z.object({ url: z.url() }).meta({ id: 'CheckoutStarted' });
 export type CheckoutStarted = z.infer<typeof checkoutStartedSchema>;
 
-export const checkoutSessionParamsSchema = z.object({ sessionId: z.string().max(255) });
+export const checkoutSessionParamsSchema = z.object({ sessionId: text().max(255) });
 
 /** A short-lived proof of one subscription, shown as a QR code (token) and a human code. */
 export const passSchema = z

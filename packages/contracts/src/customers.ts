@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { offerIntervalSchema, rewardRuleSchema, usageAllowanceSchema } from './offers.js';
 import { subscriptionStatusSchema } from './plans.js';
+import { text } from './text.js';
 
 /**
  * The customer session cookie. In production it carries the `__Host-` prefix (Secure, Path=/, no
@@ -112,7 +113,7 @@ export const customerInvoiceListSchema = z
   .meta({ id: 'CustomerInvoiceList' });
 export type CustomerInvoiceList = z.infer<typeof customerInvoiceListSchema>;
 
-export const nestSubIdParamsSchema = z.object({ id: z.string().max(64) });
+export const nestSubIdParamsSchema = z.object({ id: text().max(64) });
 
 /** POST …/nest-subs/{id}/invoices/retry: one invoice, or every unpaid one oldest first. */
 export const customerRetryBodySchema = z

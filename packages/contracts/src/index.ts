@@ -14,4 +14,5 @@ export * from './payouts.js';
 export * from './plans.js';
 export * from './problem.js';
 export * from './revenue.js';
+export * from './text.js';
 export * from './verification.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nestCategorySchema } from './nests.js';
 import { offerIntervalSchema, offerStatusSchema, rewardRuleSchema, usageAllowanceSchema } from './offers.js';
+import { text } from './text.js';
 
 /** Where a link is used (counter, window, flyer, Instagram…): free text the merchant chooses. */
 export const LINK_LABEL_MAX_LENGTH = 60;
@@ -21,7 +22,7 @@ export function linkPath(nestLinkId: string): string {
   return `/links/${nestLinkId}`;
 }
 
-const label = z.string().trim().min(1).max(LINK_LABEL_MAX_LENGTH);
+const label = text().trim().min(1).max(LINK_LABEL_MAX_LENGTH);
 const timestamp = z.iso.datetime({ offset: true });
 
 export const createLinkBodySchema = z
@@ -64,7 +65,7 @@ export type Link = z.infer<typeof linkSchema>;
 export const linkListSchema = z.object({ items: z.array(linkSchema) }).meta({ id: 'LinkList' });
 export type LinkList = z.infer<typeof linkListSchema>;
 
-export const linkIdParamsSchema = z.object({ id: z.string().max(64) });
+export const linkIdParamsSchema = z.object({ id: text().max(64) });
 
 /**
  * Whether a visitor can subscribe now, and if not why, so the page can say it politely:
@@ -81,7 +82,7 @@ export const linkAvailabilities = [
 export const linkAvailabilitySchema = z.enum(linkAvailabilities);
 export type LinkAvailability = z.infer<typeof linkAvailabilitySchema>;
 
-export const publicLinkParamsSchema = z.object({ nestLinkId: z.string().max(64) });
+export const publicLinkParamsSchema = z.object({ nestLinkId: text().max(64) });
 
 /** What anybody with the link sees: the nest, the offer at its current price, and whether it is open. */
 export const publicLinkSchema = z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { offerIntervalSchema } from './offers.js';
 import { subscriptionStatusSchema } from './plans.js';
+import { text } from './text.js';
 
 /**
  * The merchant's customers screen: the people with a subscription in the merchant's nest
@@ -14,12 +15,12 @@ export const MERCHANT_CUSTOMERS_QUERY_MAX_LENGTH = 100;
 export const findMerchantCustomersBodySchema = z
   .object({
     /** Part of the name or the email, case-insensitive. Blank means everyone. */
-    query: z.string().trim().max(MERCHANT_CUSTOMERS_QUERY_MAX_LENGTH).optional(),
+    query: text().trim().max(MERCHANT_CUSTOMERS_QUERY_MAX_LENGTH).optional(),
     /** Only customers with at least one subscription in this status in the nest. */
     status: subscriptionStatusSchema.optional(),
     limit: z.number().int().min(1).max(MERCHANT_CUSTOMERS_PAGE_MAX).default(MERCHANT_CUSTOMERS_PAGE_DEFAULT),
     /** next_cursor of the previous page. */
-    cursor: z.string().max(200).optional(),
+    cursor: text().max(200).optional(),
   })
   .strict()
   .meta({ id: 'FindMerchantCustomersBody' });

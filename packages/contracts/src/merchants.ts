@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locales } from './locales.js';
 import { merchantSubscriptionSchema } from './plans.js';
+import { text } from './text.js';
 
 /**
  * Password policy (NIST SP 800-63B): length, no composition rules, and not easily guessed (checked on
@@ -24,8 +25,8 @@ const email = z.email().max(254);
 // The policy (length, guessability) is checked by the server and answered with a reason (422);
 // the schema only bounds the size so nobody makes the server hash megabytes.
 const newPassword = z.string().max(1024);
-const name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
-const timeZone = z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' });
+const name = text().trim().min(1).max(NAME_MAX_LENGTH);
+const timeZone = text().max(64).refine(isTimeZone, { message: 'Unknown time zone' });
 
 export const signupBodySchema = z
   .object({
@@ -70,4 +71,4 @@ export const merchantSchema = z
   .meta({ id: 'Merchant' });
 export type Merchant = z.infer<typeof merchantSchema>;
 
-export const merchantIdParamsSchema = z.object({ id: z.string().max(64) });
+export const merchantIdParamsSchema = z.object({ id: text().max(64) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isTimeZone } from './merchants.js';
 import { payoutAccountSchema } from './payouts.js';
+import { text } from './text.js';
 
 /** The kinds of business a nest can be; the screens translate each. */
 export const nestCategories = [
@@ -30,13 +31,13 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_MAX_SIZE_PX = 256;
 export const logoMediaTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-const trimmed = (max: number) => z.string().trim().min(1).max(max);
+const trimmed = (max: number) => text().trim().min(1).max(max);
 
 /** A postal address; the country is an ISO 3166-1 alpha-2 code ("FR"). */
 export const nestAddressSchema = z
   .object({
     line1: trimmed(120),
-    line2: z.string().trim().max(120).nullable().optional(),
+    line2: text().trim().max(120).nullable().optional(),
     postal_code: trimmed(16),
     city: trimmed(80),
     country: z
@@ -49,12 +50,12 @@ export const nestAddressSchema = z
   .meta({ id: 'NestAddress' });
 export type NestAddress = z.infer<typeof nestAddressSchema>;
 
-const timeZone = z.string().max(64).refine(isTimeZone, { message: 'Unknown time zone' });
+const timeZone = text().max(64).refine(isTimeZone, { message: 'Unknown time zone' });
 
 const nestFields = {
   name: trimmed(NEST_NAME_MAX_LENGTH),
   category: nestCategorySchema,
-  description: z.string().trim().max(NEST_DESCRIPTION_MAX_LENGTH).nullable().optional(),
+  description: text().trim().max(NEST_DESCRIPTION_MAX_LENGTH).nullable().optional(),
   address: nestAddressSchema,
   /** IANA zone; the screen sends the browser's. Defines "this month" for revenue. */
   time_zone: timeZone.optional(),
@@ -99,4 +100,4 @@ export const nestSchema = z
   .meta({ id: 'Nest' });
 export type Nest = z.infer<typeof nestSchema>;
 
-export const nestIdParamsSchema = z.object({ nestId: z.string().max(64) });
+export const nestIdParamsSchema = z.object({ nestId: text().max(64) });

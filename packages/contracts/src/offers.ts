@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 /** Amount bounds, in cents: the provider's minimum charge in euro, and a ceiling no café plan needs. */
 export const OFFER_MIN_AMOUNT_CENTS = 50;
@@ -38,7 +39,7 @@ export const rewardRuleSchema = z
   .object({
     kind: z.enum(['check_ins', 'paid_periods']),
     every: z.number().int().min(1).max(1000),
-    reward_name: z.string().trim().min(1).max(REWARD_NAME_MAX_LENGTH),
+    reward_name: text().trim().min(1).max(REWARD_NAME_MAX_LENGTH),
   })
   .strict()
   .meta({ id: 'RewardRule' });
@@ -48,10 +49,10 @@ const amountCents = z.number().int().min(OFFER_MIN_AMOUNT_CENTS).max(OFFER_MAX_A
 const intervalCount = z.number().int().min(1).max(52);
 
 const offerFields = {
-  name: z.string().trim().min(1).max(OFFER_NAME_MAX_LENGTH),
-  description: z.string().trim().max(OFFER_DESCRIPTION_MAX_LENGTH).nullable(),
+  name: text().trim().min(1).max(OFFER_NAME_MAX_LENGTH),
+  description: text().trim().max(OFFER_DESCRIPTION_MAX_LENGTH).nullable(),
   /** What the subscription gives, shown to customers and at the counter. */
-  grants: z.string().trim().min(1).max(OFFER_GRANTS_MAX_LENGTH),
+  grants: text().trim().min(1).max(OFFER_GRANTS_MAX_LENGTH),
   amount_cents: amountCents,
   interval: offerIntervalSchema,
   interval_count: intervalCount,
@@ -182,7 +183,7 @@ export const OFFERS_PAGE_MAX = 100;
 export const listOffersQuerySchema = z
   .object({
     status: z.enum(['active', 'archived', 'all']).default('active'),
-    cursor: z.string().max(200).optional(),
+    cursor: text().max(200).optional(),
     limit: z.coerce.number().int().min(1).max(OFFERS_PAGE_MAX).default(20),
   })
   .strict();
@@ -197,7 +198,7 @@ export const offerPageSchema = z
   .meta({ id: 'OfferPage' });
 export type OfferPage = z.infer<typeof offerPageSchema>;
 
-export const offerIdParamsSchema = z.object({ id: z.string().max(64) });
+export const offerIdParamsSchema = z.object({ id: text().max(64) });
 
 /**
  * Optional Idempotency-Key header on POST /offers: a retry with the same key (after a timeout or a

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.js';
 
 export const weekdays = [
   'monday',
@@ -47,4 +48,4 @@ export function canTakePayments(payout: Pick<PayoutAccount, 'charges_enabled'>):
   return payout.charges_enabled;
 }
 
-export const payoutAccountIdParamsSchema = z.object({ accountId: z.string().max(255) });
+export const payoutAccountIdParamsSchema = z.object({ accountId: text().max(255) });

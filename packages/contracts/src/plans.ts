@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invoiceStatusSchema } from './payments.js';
+import { text } from './text.js';
 
 export const planIds = ['starter', 'pro', 'enterprise'] as const;
 export const planIdSchema = z.enum(planIds);
@@ -174,7 +175,7 @@ export const planInvoiceListSchema = z
   .object({ invoices: z.array(planInvoiceSchema) })
   .meta({ id: 'PlanInvoiceList' });
 
-export const subscriptionIdParamsSchema = z.object({ id: z.string().max(64) });
+export const subscriptionIdParamsSchema = z.object({ id: text().max(64) });
 
 export const retryInvoicesBodySchema = z
   .object({

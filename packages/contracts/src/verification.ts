@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASS_CODE_LENGTH } from './checkout.js';
 import { rewardRuleSchema, usageAllowanceSchema } from './offers.js';
 import { subscriptionStatusSchema } from './plans.js';
+import { text } from './text.js';
 
 /**
  * Verification at the counter (POST /api/v1/nests/me/verifications): the merchant scans a
@@ -21,10 +22,9 @@ export const canonicalPassCodeInput = (code: string) => code.replace(/[\s-]/g, '
 export const verifyBodySchema = z
   .object({
     /** The token the pass's QR code carries. */
-    token: z.string().trim().min(1).max(VERIFICATION_TOKEN_MAX_LENGTH).optional(),
+    token: text().trim().min(1).max(VERIFICATION_TOKEN_MAX_LENGTH).optional(),
     /** The pass's human code, as typed: case, spaces and dashes do not matter. */
-    code: z
-      .string()
+    code: text()
       .max(VERIFICATION_CODE_MAX_LENGTH)
       .refine((code) => /^[0-9A-Za-z]+$/.test(canonicalPassCodeInput(code)), {
         message: 'Use letters and digits only',
@@ -129,7 +129,7 @@ export type CheckIn = z.infer<typeof checkInSchema>;
 export const checkInListSchema = z.object({ check_ins: z.array(checkInSchema) }).meta({ id: 'CheckInList' });
 export type CheckInList = z.infer<typeof checkInListSchema>;
 
-export const rewardIdParamsSchema = z.object({ id: z.string().max(64) });
+export const rewardIdParamsSchema = z.object({ id: text().max(64) });
 
 export const redeemedRewardSchema = z
   .object({
