@@ -35,9 +35,10 @@ function isClosed(node: JsonSchema): boolean {
   );
 }
 
-const inputSchemas = Object.entries(contracts).filter(
-  (entry): entry is [string, z.ZodType] =>
-    /(Body|Params|Query|Request)Schema$/.test(entry[0]) && entry[1] instanceof z.ZodType,
+const inputSchemas = Object.entries(contracts as Record<string, unknown>).flatMap(([name, value]) =>
+  /(Body|Params|Query|Request)Schema$/.test(name) && value instanceof z.ZodType
+    ? [[name, value] as const]
+    : [],
 );
 
 describe('text a caller sends', () => {
