@@ -34,11 +34,11 @@ const adminEntryLoader = async () => (await merchantGuards()).merchantEntryLoade
 const merchantAppLoader = async () => (await merchantGuards()).merchantAppLoader();
 const merchantSessionLoader = async () => (await merchantGuards()).merchantSessionLoader();
 /**
- * The customer guard (spec §4, features/customer-area/guards): downloaded with the customer area. It
+ * The customer guard (spec §4, features/customers/guards): downloaded with the customer area. It
  * guards the client-w-centered layout, which holds every /client/app page except the success page
  * (ADR 065, 082: the checkout session id proves that purchase, no session needed).
  */
-const customerGuards = withChunkReload(() => import('@/features/customer-area/guards/customer-loaders'));
+const customerGuards = withChunkReload(() => import('@/features/customers/guards/customer-loaders'));
 const customerAppLoader = async ({ request }: LoaderFunctionArgs) =>
   (await customerGuards()).customerAppLoader(request);
 /** The guards run again on every page change inside their area, like the spec's route middleware. */
@@ -153,11 +153,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.admin.app.prices.path,
-                lazy: lazyRoute(() => import('./routes/admin/prices-route'), 'admin', 'offers', 'payouts'),
+                lazy: lazyRoute(() => import('./routes/admin/offers-route'), 'admin', 'offers', 'payouts'),
               },
               {
                 path: paths.admin.app.verify.path,
-                lazy: lazyRoute(() => import('./routes/admin/verify-route'), 'admin', 'verify'),
+                lazy: lazyRoute(() => import('./routes/admin/verification-route'), 'admin', 'verify'),
               },
             ],
           },

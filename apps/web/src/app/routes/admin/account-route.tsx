@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/layout/page-title';
 import { Card } from '@/components/ui/card';
-import { PasswordForm } from '@/features/account/components/password-form';
-import { ProfileForm } from '@/features/account/components/profile-form';
 import { currentMerchantQueryKey, useCurrentMerchant } from '@/features/auth/api/get-current-merchant';
 import { PasswordStrengthMeter } from '@/features/auth/components/password-strength-meter';
 import { rememberMerchant } from '@/features/auth/merchant-session';
-import { planInvoicesQueryKey } from '@/features/billing/api/get-plan-invoices';
-import { InvoiceHistory } from '@/features/billing/components/invoice-history';
+import { PasswordForm } from '@/features/merchants/components/password-form';
+import { ProfileForm } from '@/features/merchants/components/profile-form';
+import { planInvoicesQueryKey } from '@/features/plans/api/get-plan-invoices';
+import { InvoiceHistory } from '@/features/plans/components/invoice-history';
 import { PlanPanel } from '@/features/plans/components/plan-panel';
 
 /** The merchant's account (/admin/app/account): profile, plan and its invoices, password. */

@@ -1,10 +1,8 @@
 import type { NestCustomer } from '@nest/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { currentCustomerQueryKey } from '@/lib/current-customer';
 import { customerAccount } from '@/lib/session-storage';
-
-/** The one cache key of the signed-in customer: the guard fills it, the overview reads it. */
-export const currentCustomerQueryKey = ['nest-customers', 'me'] as const;
 
 /**
  * Customer calls never go through the merchant's session renewal (ADR 015): a 401 here means "no

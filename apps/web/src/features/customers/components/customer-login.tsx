@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
+import { FormMessage } from '@/components/ui/form-message';
 import { useApiErrorMessage } from '@/lib/api-error-message';
 import { logInCustomer, logOutCustomer, requestLoginCode } from '../api/customer';
 import { forgetCustomer, rememberCustomer } from '../customer-session';
@@ -14,7 +15,6 @@ import { resendAllowedAt } from '../lib/countdown';
 import { isCompleteCode, normalizeCode, readMagicLink } from '../lib/login-code';
 import { retryPendingLogout } from '../lib/pending-logout';
 import { useCountdown } from '../lib/use-countdown';
-import { FormMessage } from './form-message';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -7,8 +7,8 @@ import type {
 } from '@nest/contracts';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { currentCustomerQueryKey } from '@/lib/current-customer';
 import { nextPassRefreshMs } from '../lib/pass-refresh';
-import { currentCustomerQueryKey } from './customer';
 
 const customerCall = { renewSession: false } as const;
 const subscriptionPath = (id: string) => `/api/v1/nest-customers/me/subscriptions/${encodeURIComponent(id)}`;

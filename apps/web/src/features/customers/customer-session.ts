@@ -1,7 +1,8 @@
 import type { NestCustomer } from '@nest/contracts';
 import { hashKey, type Query, type QueryClient } from '@tanstack/react-query';
+import { currentCustomerQueryKey } from '@/lib/current-customer';
 import { customerAccount } from '@/lib/session-storage';
-import { currentCustomerQueryKey, storeCustomer } from './api/customer';
+import { storeCustomer } from './api/customer';
 import { pendingLogout } from './lib/pending-logout';
 
 const currentCustomerHash = hashKey(currentCustomerQueryKey);

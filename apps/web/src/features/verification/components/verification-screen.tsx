@@ -19,7 +19,7 @@ import { Verdict } from './verdict';
  * /admin/app/verify: the counter. Scan the customer's pass (camera or photo) or type its 8-character
  * code; the answer fills the screen; "Next customer" brings the code field back. Phone first.
  */
-export function VerifyScreen() {
+export function VerificationScreen() {
   const { t } = useTranslation(['admin', 'verify']);
   const errorMessage = useApiErrorMessage();
   const verify = useVerifyPass();

@@ -11,11 +11,11 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
+import { FormMessage } from '@/components/ui/form-message';
 import { useApiErrorMessage } from '@/lib/api-error-message';
 import { useFormatDate } from '@/lib/dates';
 import { toast } from '@/lib/toast';
 import { useSetCancellation } from '../api/subscriptions';
-import { FormMessage } from './form-message';
 
 /**
  * Cancel in two clicks from the overview (French law asks for at most three): "Cancel subscription",

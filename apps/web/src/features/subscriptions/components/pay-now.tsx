@@ -2,12 +2,12 @@ import type { CustomerSubscription } from '@nest/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { FormMessage } from '@/components/ui/form-message';
 import { useApiErrorMessage } from '@/lib/api-error-message';
 import { declineReason } from '@/lib/decline-reason';
 import { useFormatMoney } from '@/lib/money';
 import { toast } from '@/lib/toast';
 import { useRetryPayment } from '../api/subscriptions';
-import { FormMessage } from './form-message';
 import { UpdateCardButton } from './update-card-button';
 
 /**
