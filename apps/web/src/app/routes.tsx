@@ -23,7 +23,7 @@ function lazyRoute<T>(load: () => Promise<T>, ...ns: Namespace[]) {
 
 /** The login, signup and password pages, and the layouts that carry the logout button. */
 const auth = (load: () => Promise<object>) => lazyRoute(load, 'admin', 'auth');
-const client = (load: () => Promise<object>) => lazyRoute(load, 'client');
+const client = (load: () => Promise<object>) => lazyRoute(load, 'customers');
 
 /**
  * The merchant guards (spec §4, features/auth/guards): downloaded with the merchant area, never with
@@ -84,7 +84,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.links.link.path,
-                lazy: lazyRoute(() => import('./routes/links/link-route'), 'links'),
+                lazy: lazyRoute(() => import('./routes/links/link-route'), 'checkout'),
               },
             ],
           },
@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.signup.path, lazy: auth(() => import('./routes/admin/signup-route')) },
               {
                 path: paths.admin.pricing.path,
-                lazy: lazyRoute(() => import('./routes/admin/pricing-route'), 'admin', 'plans', 'billing'),
+                lazy: lazyRoute(() => import('./routes/admin/pricing-route'), 'admin', 'plans'),
               },
               // Not in the spec's table: the password reset the login page links to (ADR 018).
               {
@@ -124,9 +124,8 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute(
                   () => import('./routes/admin/account-route'),
                   'admin',
-                  'account',
+                  'merchants',
                   'auth',
-                  'billing',
                   'plans',
                 ),
               },
@@ -149,7 +148,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.admin.app.links.path,
-                lazy: lazyRoute(() => import('./routes/admin/links-route'), 'admin', 'link-manager'),
+                lazy: lazyRoute(() => import('./routes/admin/links-route'), 'admin', 'links'),
               },
               {
                 path: paths.admin.app.prices.path,
@@ -157,7 +156,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.admin.app.verify.path,
-                lazy: lazyRoute(() => import('./routes/admin/verification-route'), 'admin', 'verify'),
+                lazy: lazyRoute(() => import('./routes/admin/verification-route'), 'admin', 'verification'),
               },
             ],
           },
@@ -178,21 +177,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.admin.onboarding.paymentRecover.path,
-                lazy: lazyRoute(
-                  () => import('./routes/admin/payment-recover-route'),
-                  'admin',
-                  'billing',
-                  'plans',
-                ),
+                lazy: lazyRoute(() => import('./routes/admin/payment-recover-route'), 'admin', 'plans'),
               },
               {
                 path: paths.admin.onboarding.paymentSuccess.path,
-                lazy: lazyRoute(
-                  () => import('./routes/admin/payment-success-route'),
-                  'admin',
-                  'billing',
-                  'plans',
-                ),
+                lazy: lazyRoute(() => import('./routes/admin/payment-success-route'), 'admin', 'plans'),
               },
               {
                 path: paths.admin.onboarding.stripeConnectRefresh.path,
@@ -221,8 +210,8 @@ export const routes: RouteObject[] = [
                 path: paths.client.app.subscriptionSuccess.path,
                 lazy: lazyRoute(
                   () => import('./routes/client/subscription-success-route'),
-                  'client',
-                  'links',
+                  'customers',
+                  'checkout',
                 ),
               },
             ],
@@ -235,7 +224,12 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.client.app.overview.path,
-                lazy: lazyRoute(() => import('./routes/client/overview-route'), 'client', 'links'),
+                lazy: lazyRoute(
+                  () => import('./routes/client/overview-route'),
+                  'customers',
+                  'subscriptions',
+                  'checkout',
+                ),
               },
             ],
           },

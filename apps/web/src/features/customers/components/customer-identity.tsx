@@ -5,7 +5,7 @@ import { CustomerLogout } from './customer-logout';
 
 /** The overview's heading: who is signed in, and the way out. */
 export function CustomerIdentity({ customer }: { customer: Pick<NestCustomer, 'name' | 'email'> }) {
-  const { t } = useTranslation('client');
+  const { t } = useTranslation('customers');
   const { name, email } = customer;
   return (
     <header>

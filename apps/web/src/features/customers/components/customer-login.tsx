@@ -41,7 +41,7 @@ function useSignIn(next: string | null) {
  * this page with `?token=…&email=…` and signs in at once).
  */
 export function CustomerLogin() {
-  const { t } = useTranslation('client');
+  const { t } = useTranslation('customers');
   const [params, setParams] = useSearchParams();
   const link = readMagicLink(params);
   const next = params.get('next');
@@ -75,7 +75,7 @@ function MagicLinkSignIn({
   next: string | null;
   onBack: (email: string) => void;
 }) {
-  const { t } = useTranslation('client');
+  const { t } = useTranslation('customers');
   const messageOf = useApiErrorMessage();
   const signIn = useSignIn(next);
   const sent = useRef(false);
@@ -147,7 +147,7 @@ function EmailStep({
   request: { isPending: boolean; error: Error | null };
   onSubmit: (email: string) => void;
 }) {
-  const { t } = useTranslation('client');
+  const { t } = useTranslation('customers');
   const messageOf = useApiErrorMessage();
   const [invalid, setInvalid] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -212,7 +212,7 @@ function CodeStep({
   onResend: () => void;
   onOtherEmail: () => void;
 }) {
-  const { t } = useTranslation('client');
+  const { t } = useTranslation('customers');
   const messageOf = useApiErrorMessage();
   const signIn = useSignIn(next);
   const [code, setCode] = useState('');

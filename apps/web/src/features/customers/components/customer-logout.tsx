@@ -12,7 +12,7 @@ import { pendingLogout } from '../lib/pending-logout';
  * the call fails or the API is down — the customer's rule, unlike the merchant's (ADR 019).
  */
 export function CustomerLogout() {
-  const { t } = useTranslation('client');
+  const { t } = useTranslation('customers');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const logOut = useMutation({

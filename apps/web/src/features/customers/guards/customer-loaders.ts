@@ -40,7 +40,7 @@ export async function customerAppLoader(request: Request): Promise<NestCustomer>
   }
   forgetCustomer(queryClient);
   // Someone who was signed in in this tab hears why they are on the login page; a visitor does not.
-  if (hadAccount) void loadNamespaces('client').then(() => toast.info(i18n.t('client:session.ended')));
+  if (hadAccount) void loadNamespaces('customers').then(() => toast.info(i18n.t('customers:session.ended')));
   // The address asked for (the payment-failed email's `?pay=`) is where the sign-in leads back to.
   throw replace(loginHref(`${url.pathname}${url.search}`));
 }

@@ -25,7 +25,7 @@ interface PasswordFormProps {
  * the reason) and signs out every other session of the merchant; this one stays signed in.
  */
 export function PasswordForm({ merchant, renderStrength }: PasswordFormProps) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('merchants');
   const describe = useApiErrorMessage();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');

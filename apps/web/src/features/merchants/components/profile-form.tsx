@@ -49,7 +49,7 @@ export function ProfileForm({
   merchant: Merchant;
   onSaved: (merchant: Merchant) => void;
 }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('merchants');
   const { t: tCommon } = useTranslation();
   const describe = useApiErrorMessage();
   const [values, setValues] = useState<Values>(() => valuesOf(merchant));

@@ -7,7 +7,7 @@ import { InvoiceTable } from './invoice-table';
 
 /** Every invoice of the merchant's plan, newest first, with what it was for and whether it is paid. */
 export function InvoiceHistory({ merchantId, timeZone }: { merchantId: string; timeZone: string }) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation('plans');
   const describe = useApiErrorMessage();
   const invoices = usePlanInvoices(merchantId);
   return (

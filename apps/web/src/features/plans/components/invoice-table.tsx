@@ -27,8 +27,7 @@ interface InvoiceTableProps {
  * its own label), so nothing needs horizontal scrolling.
  */
 export function InvoiceTable({ invoices, timeZone, caption, variant }: InvoiceTableProps) {
-  const { t } = useTranslation('billing');
-  const { t: tPlans } = useTranslation('plans');
+  const { t } = useTranslation('plans');
   const money = useFormatMoney();
   const formatDate = useFormatDate();
   const date = (iso: string) => formatDate(iso, { timeZone, style: 'long' });
@@ -55,7 +54,7 @@ export function InvoiceTable({ invoices, timeZone, caption, variant }: InvoiceTa
       </thead>
       <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
         {invoices.map((invoice) => {
-          const plan = invoice.plan ? tPlans(`names.${invoice.plan}`) : '';
+          const plan = invoice.plan ? t(`names.${invoice.plan}`) : '';
           const period =
             invoice.period_start && invoice.period_end
               ? t('invoices.period', { start: date(invoice.period_start), end: date(invoice.period_end) })

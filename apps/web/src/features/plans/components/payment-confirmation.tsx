@@ -22,8 +22,7 @@ interface PaymentConfirmationProps {
  * the next onboarding step (creating the nest), or to the dashboard for a merchant who already has one.
  */
 export function PaymentConfirmation({ status, merchant, onRetry }: PaymentConfirmationProps) {
-  const { t } = useTranslation('billing');
-  const { t: tPlans } = useTranslation('plans');
+  const { t } = useTranslation('plans');
   const { t: tAdmin } = useTranslation('admin');
   const formatDate = useFormatDate();
   const navigate = useNavigate();
@@ -52,7 +51,7 @@ export function PaymentConfirmation({ status, merchant, onRetry }: PaymentConfir
           <>
             <p>
               {t('success.active', {
-                plan: tPlans(`names.${subscription.plan}`),
+                plan: t(`names.${subscription.plan}`),
                 date: formatDate(subscription.next_payment_at, { timeZone: merchant?.time_zone }),
               })}
             </p>

@@ -39,7 +39,7 @@ export function PaymentRecovery<TKey extends QueryKey>({
   returnedFromCardPage,
   onRecovered,
 }: PaymentRecoveryProps<TKey>) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation('plans');
   const money = useFormatMoney();
   const errorMessage = useApiErrorMessage();
   const [startedAt] = useState(() => Date.now());

@@ -23,7 +23,7 @@ import { useSetCancellation } from '../api/subscriptions';
  * emailed. While it is ending, "Resume" takes the cancellation back in one click.
  */
 export function Cancellation({ subscription }: { subscription: CustomerSubscription }) {
-  const { t } = useTranslation('client');
+  const { t } = useTranslation('subscriptions');
   const date = useFormatDate();
   const messageOf = useApiErrorMessage();
   const change = useSetCancellation(subscription.id);

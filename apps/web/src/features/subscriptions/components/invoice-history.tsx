@@ -8,7 +8,7 @@ import { useInvoiceHistory } from '../api/subscriptions';
 
 /** The subscription's invoices and receipts, folded away until asked for (then fetched). */
 export function InvoiceHistory({ subscriptionId }: { subscriptionId: string }) {
-  const { t } = useTranslation('client');
+  const { t } = useTranslation('subscriptions');
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const history = useInvoiceHistory(subscriptionId, open);

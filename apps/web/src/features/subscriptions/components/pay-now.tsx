@@ -23,7 +23,7 @@ export function PayNow({
   subscription: CustomerSubscription;
   focusOnMount?: boolean;
 }) {
-  const { t } = useTranslation('client');
+  const { t } = useTranslation('subscriptions');
   const money = useFormatMoney();
   const messageOf = useApiErrorMessage();
   const retry = useRetryPayment(subscription.id);

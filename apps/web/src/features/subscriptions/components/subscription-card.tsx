@@ -48,23 +48,23 @@ export function SubscriptionCard({
   holder: string;
   payFocused: boolean;
 }) {
-  const { t } = useTranslation(['client', 'links']);
+  const { t } = useTranslation(['subscriptions', 'checkout']);
   const money = useFormatMoney();
   const date = useFormatDate();
   const headingId = useId();
   const phase = phaseOf(subscription);
-  const price = t(`links:price.${subscription.interval}`, {
+  const price = t(`checkout:price.${subscription.interval}`, {
     price: money(subscription.amount_cents, subscription.currency),
     count: subscription.interval_count,
   });
   const ongoing = hasPass(subscription);
 
   let schedule: string | null = null;
-  if (phase === 'ended') schedule = t('client:card.ended');
+  if (phase === 'ended') schedule = t('subscriptions:card.ended');
   else if (subscription.cancel_at_period_end && subscription.current_period_end)
-    schedule = t('client:card.endsOn', { date: date(subscription.current_period_end) });
+    schedule = t('subscriptions:card.endsOn', { date: date(subscription.current_period_end) });
   else if (subscription.next_payment_at)
-    schedule = t('client:card.nextPayment', {
+    schedule = t('subscriptions:card.nextPayment', {
       amount: money(subscription.amount_cents, subscription.currency),
       date: date(subscription.next_payment_at),
     });
@@ -94,7 +94,7 @@ export function SubscriptionCard({
           className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', phaseBadge[phase])}
           data-testid="subscription-status"
         >
-          {t(`client:status.${phase}`)}
+          {t(`subscriptions:status.${phase}`)}
         </span>
       </header>
 
@@ -103,7 +103,7 @@ export function SubscriptionCard({
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
         {schedule ? (
           <div className="sm:col-span-2">
-            <dt className="sr-only">{t('client:card.schedule')}</dt>
+            <dt className="sr-only">{t('subscriptions:card.schedule')}</dt>
             <dd className="font-medium" data-testid="subscription-schedule">
               {schedule}
             </dd>
@@ -111,18 +111,18 @@ export function SubscriptionCard({
         ) : null}
         {subscription.offer.grants ? (
           <div>
-            <dt className="text-slate-500 dark:text-slate-400">{t('client:card.grants')}</dt>
+            <dt className="text-slate-500 dark:text-slate-400">{t('subscriptions:card.grants')}</dt>
             <dd>{subscription.offer.grants}</dd>
           </div>
         ) : null}
         {subscription.usage ? (
           <div>
-            <dt className="text-slate-500 dark:text-slate-400">{t('client:card.usage')}</dt>
+            <dt className="text-slate-500 dark:text-slate-400">{t('subscriptions:card.usage')}</dt>
             <dd>
-              {t('client:card.usageLeft', { count: subscription.usage.left })}{' '}
+              {t('subscriptions:card.usageLeft', { count: subscription.usage.left })}{' '}
               <span className="text-slate-500 dark:text-slate-400">
                 (
-                {t(`links:usage.${subscription.usage.allowance.per}`, {
+                {t(`checkout:usage.${subscription.usage.allowance.per}`, {
                   count: subscription.usage.allowance.uses,
                 })}
                 )
@@ -132,10 +132,10 @@ export function SubscriptionCard({
         ) : null}
         {subscription.reward ? (
           <div className="sm:col-span-2">
-            <dt className="text-slate-500 dark:text-slate-400">{t('client:card.reward')}</dt>
+            <dt className="text-slate-500 dark:text-slate-400">{t('subscriptions:card.reward')}</dt>
             <dd className="flex flex-col gap-1.5">
               <span>
-                {t('client:card.rewardProgress', {
+                {t('subscriptions:card.rewardProgress', {
                   progress: subscription.reward.progress,
                   target: subscription.reward.target,
                   reward: subscription.reward.rule.reward_name,
@@ -145,7 +145,7 @@ export function SubscriptionCard({
                 className="h-2 w-full overflow-hidden rounded-full accent-brand-600 [&::-webkit-progress-bar]:bg-slate-200 [&::-webkit-progress-value]:bg-brand-600 dark:[&::-webkit-progress-bar]:bg-slate-700"
                 max={subscription.reward.target}
                 value={subscription.reward.progress}
-                aria-label={t('client:card.reward')}
+                aria-label={t('subscriptions:card.reward')}
               />
             </dd>
           </div>
@@ -153,10 +153,12 @@ export function SubscriptionCard({
       </dl>
 
       {ongoing ? (
-        <section aria-label={t('client:pass.title')} className="flex flex-col gap-2">
-          <h3 className="text-center text-base font-semibold">{t('client:pass.title')}</h3>
+        <section aria-label={t('subscriptions:pass.title')} className="flex flex-col gap-2">
+          <h3 className="text-center text-base font-semibold">{t('subscriptions:pass.title')}</h3>
           <SubscriptionPass subscriptionId={subscription.id} holder={holder} />
-          <p className="text-center text-xs text-slate-600 dark:text-slate-300">{t('client:pass.hint')}</p>
+          <p className="text-center text-xs text-slate-600 dark:text-slate-300">
+            {t('subscriptions:pass.hint')}
+          </p>
         </section>
       ) : null}
 

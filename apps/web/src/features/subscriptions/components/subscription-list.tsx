@@ -17,7 +17,7 @@ export function SubscriptionList({
   holder: string;
   payId: string | null;
 }) {
-  const { t } = useTranslation('client');
+  const { t } = useTranslation('subscriptions');
   if (subscriptions.length === 0) {
     return (
       <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center dark:border-slate-700 dark:bg-slate-900">

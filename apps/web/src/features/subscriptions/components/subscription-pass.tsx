@@ -10,7 +10,7 @@ import { usePass } from '../api/subscriptions';
  * when the camera fails. Black on white in every colour mode, so it scans at full brightness.
  */
 export function SubscriptionPass({ subscriptionId, holder }: { subscriptionId: string; holder: string }) {
-  const { t } = useTranslation('client');
+  const { t } = useTranslation('subscriptions');
   const messageOf = useApiErrorMessage();
   const pass = usePass(subscriptionId);
   const src = useQrImage(pass.data?.token);

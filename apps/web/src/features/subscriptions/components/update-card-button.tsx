@@ -11,7 +11,7 @@ import { useCardUpdateSession } from '../api/card-update';
  * is saved there, what is due is charged to it and the customer comes back to the pay-now step.
  */
 export function UpdateCardButton({ subscriptionId }: { subscriptionId: string }) {
-  const { t } = useTranslation('client');
+  const { t } = useTranslation('subscriptions');
   const messageOf = useApiErrorMessage();
   const session = useCardUpdateSession(subscriptionId);
   const [leaving, setLeaving] = useState(false);
@@ -47,7 +47,7 @@ export function UpdateCardButton({ subscriptionId }: { subscriptionId: string })
  * guard just loaded (the sandbox applies the card before sending the customer back).
  */
 export function CardUpdatedNotice() {
-  const { t } = useTranslation('client');
+  const { t } = useTranslation('subscriptions');
   const [params, setParams] = useSearchParams();
   const shown = useRef(false);
   const updated = params.get('card') === 'updated';

@@ -7,7 +7,7 @@ const sameDay = (a: Date, b: Date) =>
 
 /** Today's check-ins at this counter, newest first. */
 export function RecentCheckIns() {
-  const { t, i18n } = useTranslation('verify');
+  const { t, i18n } = useTranslation('verification');
   const recent = useRecentCheckIns();
   const today = (recent.data?.check_ins ?? []).filter((c) => sameDay(new Date(c.checked_at), new Date()));
   const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
@@ -39,7 +39,7 @@ export function RecentCheckIns() {
 }
 
 function Row({ checkIn, time }: { checkIn: CheckIn; time: string }) {
-  const { t } = useTranslation('verify');
+  const { t } = useTranslation('verification');
   const granted = checkIn.result === 'eligible';
   return (
     <li className="flex items-center gap-3 px-4 py-3">

@@ -13,7 +13,7 @@ const hasCamera = () => typeof navigator !== 'undefined' && !!navigator.mediaDev
  * pass. Whatever QR code is read is handed over; the API decides what it is.
  */
 export function Scanner({ onScan, disabled }: { onScan: (token: string) => void; disabled?: boolean }) {
-  const { t } = useTranslation('verify');
+  const { t } = useTranslation('verification');
   const videoRef = useRef<HTMLVideoElement>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [problem, setProblem] = useState<'camera' | 'photo' | null>(null);

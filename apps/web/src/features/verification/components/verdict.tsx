@@ -19,7 +19,7 @@ export function Verdict({
   onNext: () => void;
   nextRef: RefObject<HTMLButtonElement | null>;
 }) {
-  const { t } = useTranslation('verify');
+  const { t } = useTranslation('verification');
   const granted = verification.result === 'eligible';
   const { usage, reward } = verification;
   return (
@@ -105,7 +105,7 @@ export function Verdict({
 }
 
 function WaitingReward({ id, name }: { id: string; name: string }) {
-  const { t } = useTranslation('verify');
+  const { t } = useTranslation('verification');
   const errorMessage = useApiErrorMessage();
   const redeem = useRedeemReward();
   const [done, setDone] = useState(false);

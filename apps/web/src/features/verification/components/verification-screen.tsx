@@ -20,7 +20,7 @@ import { Verdict } from './verdict';
  * code; the answer fills the screen; "Next customer" brings the code field back. Phone first.
  */
 export function VerificationScreen() {
-  const { t } = useTranslation(['admin', 'verify']);
+  const { t } = useTranslation(['admin', 'verification']);
   const errorMessage = useApiErrorMessage();
   const verify = useVerifyPass();
   const [verification, setVerification] = useState<Verification | null>(null);
@@ -52,7 +52,7 @@ export function VerificationScreen() {
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <div>
         <PageTitle>{t('admin:pages.verify')}</PageTitle>
-        <p className="-mt-3 text-sm text-slate-600 dark:text-slate-300">{t('verify:intro')}</p>
+        <p className="-mt-3 text-sm text-slate-600 dark:text-slate-300">{t('verification:intro')}</p>
       </div>
 
       {verification ? (
@@ -68,10 +68,10 @@ export function VerificationScreen() {
             }}
           >
             <label htmlFor="pass-code" className="text-lg font-semibold">
-              {t('verify:code.label')}
+              {t('verification:code.label')}
             </label>
             <p id={hintId} className="-mt-2 text-sm text-slate-600 dark:text-slate-300">
-              {t('verify:code.hint', { count: PASS_CODE_LENGTH })}
+              {t('verification:code.hint', { count: PASS_CODE_LENGTH })}
             </p>
             <Input
               ref={codeRef}
@@ -96,7 +96,7 @@ export function VerificationScreen() {
               className="h-14 w-full text-lg"
               disabled={!complete || verify.isPending}
             >
-              {verify.isPending ? t('verify:code.checking') : t('verify:code.submit')}
+              {verify.isPending ? t('verification:code.checking') : t('verification:code.submit')}
             </Button>
             {verify.error ? (
               <p role="alert" className="text-sm text-red-700 dark:text-red-400">
