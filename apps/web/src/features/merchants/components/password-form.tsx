@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { useApiErrorMessage } from '@/lib/api-error-message';
+import { formFailure } from '@/lib/form-failure';
 import { toast } from '@/lib/toast';
 import { useUpdateMerchant } from '../api/update-merchant';
-import { formFailure } from '../form-failure';
 
 const fieldNames = ['current_password', 'password'] as const;
 type FieldName = (typeof fieldNames)[number];
@@ -66,12 +66,10 @@ export function PasswordForm({ merchant, renderStrength }: PasswordFormProps) {
           toast.success(t('password.saved'));
         },
         onError: (error) => {
-          const failure = formFailure(
-            error,
-            fieldNames,
-            { wrong_current_password: 'current_password', weak_password: 'password' },
-            describe,
-          );
+          const failure = formFailure(error, fieldNames, describe, {
+            wrong_current_password: 'current_password',
+            weak_password: 'password',
+          });
           setErrors(failure.fields);
           setFormError(failure.form);
         },

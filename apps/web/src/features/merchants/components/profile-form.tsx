@@ -11,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { useApiErrorMessage } from '@/lib/api-error-message';
+import { formFailure } from '@/lib/form-failure';
 import { changeLocale } from '@/lib/i18n/i18n';
 import { toast } from '@/lib/toast';
 import { useUpdateMerchant } from '../api/update-merchant';
-import { formFailure } from '../form-failure';
 import { timeZoneChoices } from '../time-zones';
 
 const fieldNames = ['name', 'email', 'locale', 'time_zone'] as const;
@@ -98,7 +98,7 @@ export function ProfileForm({
           if (changes.locale) void changeLocale(saved.locale);
         },
         onError: (error) => {
-          const failure = formFailure(error, fieldNames, { email_taken: 'email' }, describe);
+          const failure = formFailure(error, fieldNames, describe, { email_taken: 'email' });
           setErrors(failure.fields);
           setFormError(failure.form);
         },

@@ -1,4 +1,4 @@
-import { isApiError } from '@/lib/api-error';
+import { isApiError } from './api-error';
 
 export interface FormFailure<Name extends string> {
   /** The message for the whole form, when the failure is not about one of its fields. */
@@ -6,19 +6,19 @@ export interface FormFailure<Name extends string> {
   fields: Partial<Record<Name, string>>;
 }
 
-/** Failures that belong to a field even though the API reports them for the whole request. */
-const fieldOfCode: Record<string, string> = { email_taken: 'email' };
-
 /**
- * What a failed call means for a form. The API's problem documents are already in the merchant's
- * language (it reads the locale cookie): their field `errors` go next to their fields, as they are.
- * Whatever is not about one of the form's fields is worded by `messageOf` (the app's one wording of
- * failed calls: the API's detail, "you are offline", or an apology).
+ * Where a failed call belongs on a form. The API's problem documents are already in the merchant's
+ * language (it reads the locale cookie): their field `errors` go next to their fields, as they are,
+ * and so do failures reported for the whole request but about one field (`fieldOfCode`, e.g.
+ * `{ email_taken: 'email' }`). Whatever is not about one of the form's fields is worded by
+ * `messageOf` (the app's one wording of failed calls: the API's detail, "you are offline", or an
+ * apology) and shown above the button.
  */
-export function describeFailure<Name extends string>(
+export function formFailure<Name extends string>(
   error: unknown,
   fieldNames: readonly Name[],
   messageOf: (error: unknown) => string,
+  fieldOfCode: Partial<Record<string, Name>> = {},
 ): FormFailure<Name> {
   // 'about:blank' is the client's stand-in for an answer that carried no problem document.
   if (!isApiError(error) || error.isNetworkError || error.problem.type === 'about:blank') {
