@@ -1,20 +1,15 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  expect,
-  type Page,
-} from '@playwright/test';
-import { phone } from '../support/fixtures';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, phone } from './fixtures';
+import { seedMerchant, uniqueEmail } from './merchants';
+import { createNest } from './nests';
+import { enablePayouts } from './payouts';
+import { cards } from './sandbox';
 
 /**
  * Seeding for the link journeys, through the API as a merchant would (test routes only for what has
  * no screen in these tests: the merchant account and extra subscribers). The request context passed
  * in is the merchant's browser context's, so its session cookies sign the merchant in there too.
  */
-
-const IBAN = 'FR14 2004 1010 0505 0001 3M02 606';
-export const CARD_OK = '4242 4242 4242 4242';
 
 export interface SeededOffer {
   id: string;
@@ -27,39 +22,9 @@ export interface SeededLink {
   url: string;
 }
 
-let counter = 0;
-export function uniqueEmail(prefix: string): string {
-  counter += 1;
-  return `${prefix}-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-}
-
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
   if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-/** Finishes the sandbox's hosted payout onboarding: the nest can take payments. */
-export async function enablePayouts(request: APIRequestContext): Promise<void> {
-  const { url } = await ok<{ url: string }>(
-    await request.post('/api/v1/nests/me/payout-account'),
-    'onboarding',
-  );
-  const submitted = await request.post(url, {
-    form: { business_name: 'Café Lumière SARL', iban: IBAN },
-    maxRedirects: 0,
-  });
-  expect(submitted.status()).toBe(303);
-  const accountId = new URL(url).pathname.split('/').pop()!;
-  // The return page's call: our copy of the account reads the provider's state now.
-  await expect
-    .poll(async () => {
-      const synced = await ok<{ status: string }>(
-        await request.post(`/api/v1/payout-accounts/${encodeURIComponent(accountId)}/sync`),
-        'sync',
-      );
-      return synced.status;
-    })
-    .toBe('enabled');
 }
 
 /**
@@ -74,23 +39,12 @@ export async function sellingMerchant(
     nestName?: string;
   } = {},
 ): Promise<{ offer: SeededOffer }> {
-  await ok(
-    await request.post('/api/v1/test/merchants', {
-      data: { email: uniqueEmail('merchant'), plan: options.plan ?? 'pro', onboarded: true },
-    }),
-    'merchant',
-  );
-  await ok(
-    await request.post('/api/v1/nests', {
-      data: {
-        name: options.nestName ?? 'Café Lumière',
-        category: 'cafe',
-        address: { line1: '12 rue Oberkampf', postal_code: '75011', city: 'Paris', country: 'FR' },
-        time_zone: 'Europe/Paris',
-      },
-    }),
-    'nest',
-  );
+  await seedMerchant(request, 'ready', { plan: options.plan ?? 'pro' });
+  await createNest(request, {
+    name: options.nestName ?? 'Café Lumière',
+    category: 'cafe',
+    address: { line1: '12 rue Oberkampf', postal_code: '75011', city: 'Paris', country: 'FR' },
+  });
   const offer = await ok<SeededOffer>(
     await request.post('/api/v1/offers', {
       data: {
@@ -130,7 +84,7 @@ export async function subscribeThroughApi(request: APIRequestContext, nestLinkId
     'checkout',
   );
   const paid = await request.post(url, {
-    form: { card_number: CARD_OK, card_expiry: '12 / 34', card_cvc: '123', card_name: 'Ana Costa' },
+    form: { card_number: cards.succeeds, card_expiry: '12 / 34', card_cvc: '123', card_name: 'Ana Costa' },
     maxRedirects: 0,
   });
   expect(paid.status()).toBe(303);
@@ -153,7 +107,7 @@ export async function payThroughLink(
   await buyer.getByLabel('Your name').fill(name);
   await buyer.getByRole('button', { name: /^Subscribe for/ }).click();
   await expect(buyer).toHaveURL(/\/sandbox\/checkout\//);
-  await buyer.locator('#card_number').fill(CARD_OK);
+  await buyer.locator('#card_number').fill(cards.succeeds);
   await buyer.locator('#card_expiry').fill('12 / 34');
   await buyer.locator('#card_cvc').fill('123');
   await buyer.locator('#card_name').fill(name);

@@ -1,12 +1,14 @@
 import { expect, test } from '../support/fixtures';
-import { cards, createNest, payOnSandboxPage, seedMerchant, uniqueEmail } from './payments-helpers';
+import { seedMerchant, uniqueEmail } from '../support/merchants';
+import { createNest } from '../support/nests';
+import { cards, payOnSandboxPage } from '../support/sandbox';
 
 test('a merchant renames herself, switches to French, upgrades her plan, cancels it and takes it back', async ({
   page,
   consoleErrors,
 }) => {
   // A real plan from the sandbox (a seeded row has nothing at the provider to change).
-  await seedMerchant(page, { email: uniqueEmail('account'), name: 'Camille' });
+  await seedMerchant(page, 'no-plan', { email: uniqueEmail('account'), name: 'Camille' });
   await page.goto('/admin/app/dashboard');
   await expect(page).toHaveURL('/admin/pricing');
   await page.locator('[data-plan="starter"]').getByRole('button', { name: 'Choose Starter' }).click();
@@ -83,7 +85,7 @@ test('a wrong current password is refused next to its field, a good one changes 
   page,
 }) => {
   const email = uniqueEmail('password');
-  await seedMerchant(page, { email, plan: 'starter', onboarded: true, password: 'the-old-password-1' });
+  await seedMerchant(page, 'ready', { email, plan: 'starter', password: 'the-old-password-1' });
   await page.goto('/admin/app/account');
   const form = page.getByRole('region', { name: 'Password' });
   await form.getByLabel('Current password').fill('not-my-password');

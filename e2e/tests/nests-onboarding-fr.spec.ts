@@ -1,5 +1,7 @@
-import { expect, phone, test } from '../support/fixtures';
-import { apiFromPage, hasNoHorizontalScroll, logoPng, seedMerchant } from './nest-helpers';
+import { expect, hasNoHorizontalScroll, phone, test } from '../support/fixtures';
+import { seedMerchant, uniqueEmail } from '../support/merchants';
+import { logoPng } from '../support/nests';
+import { apiFromPage } from '../support/page-api';
 
 // A French merchant on a phone, in Brussels: the form, its checks and the amounts speak French.
 test.use({ ...phone, locale: 'fr-FR', timezoneId: 'Europe/Brussels' });
@@ -9,7 +11,7 @@ test('un commerçant crée son nest sur téléphone, en français, avec les erre
   consoleErrors,
 }) => {
   test.setTimeout(90_000);
-  await seedMerchant(page, { plan: 'pro', locale: 'fr-FR', label: 'fr' });
+  await seedMerchant(page, 'not-onboarded', { locale: 'fr-FR', email: uniqueEmail('fr') });
   await page.goto('/admin/onboarding/create-nest');
   await expect(page.getByRole('heading', { level: 1, name: 'Créer votre nest' })).toBeVisible();
   await expect(page.getByLabel('Fuseau horaire')).toHaveValue('Europe/Brussels');

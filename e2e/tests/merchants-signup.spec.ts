@@ -1,5 +1,6 @@
+import { appErrors } from '../support/console-errors';
 import { expect, phone, test } from '../support/fixtures';
-import { appErrors, seedMerchant, storedAccount, uniqueEmail } from '../support/merchants';
+import { seedMerchant, storedAccount, uniqueEmail } from '../support/merchants';
 
 const strongPassword = 'violet tractor muffin 42';
 

@@ -1,5 +1,7 @@
+import { appErrors } from '../support/console-errors';
 import { expect, test } from '../support/fixtures';
-import { appErrors, linkIn, readMail, seedMerchant, uniqueEmail, waitForMail } from '../support/merchants';
+import { linkIn, readMail, waitForMail } from '../support/mail';
+import { seedMerchant, uniqueEmail } from '../support/merchants';
 
 const newPassword = 'lantern orchard pebble 7';
 

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { appErrors } from '../support/console-errors';
 import { expect, phone, test } from '../support/fixtures';
-import { appErrors, readMail, type SentMail } from '../support/merchants';
-import { createLink, payThroughLink, sellingMerchant, uniqueEmail } from './links-seed';
+import { createLink, payThroughLink, sellingMerchant } from '../support/links';
+import { readMail, type SentMail } from '../support/mail';
+import { uniqueEmail } from '../support/merchants';
 
 /** Where the web app keeps the signed-in customer (apps/web/src/lib/session-storage.ts). */
 const STORED_CUSTOMER_KEY = 'nest.customer';

@@ -1,6 +1,6 @@
+import { appErrors } from '../support/console-errors';
 import { expect, test } from '../support/fixtures';
 import {
-  appErrors,
   expireAccessToken,
   type MerchantState,
   REFRESH_COOKIE,

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { appErrors } from '../support/console-errors';
 import { expect, phone, test } from '../support/fixtures';
-import { appErrors, readMail, type SentMail } from '../support/merchants';
-import { createLink, payThroughLink, sellingMerchant, uniqueEmail } from './links-seed';
+import { createLink, payThroughLink, sellingMerchant } from '../support/links';
+import { readMail, type SentMail } from '../support/mail';
+import { uniqueEmail } from '../support/merchants';
 
 /** The newest sign-in code emailed to an address. */
 async function signInCode(request: APIRequestContext, email: string) {

@@ -1,5 +1,8 @@
+import { unexpectedErrors } from '../support/console-errors';
 import { expect, test } from '../support/fixtures';
-import { apiFromPage, createNestThroughApi, seedMerchant, unexpectedErrors } from './nest-helpers';
+import { seedMerchant, uniqueEmail } from '../support/merchants';
+import { createNest } from '../support/nests';
+import { apiFromPage } from '../support/page-api';
 
 async function createOffers(page: import('@playwright/test').Page, count: number) {
   for (let i = 1; i <= count; i++) {
@@ -18,8 +21,8 @@ test.describe('on the Starter plan', () => {
     page,
     consoleErrors,
   }) => {
-    await seedMerchant(page, { plan: 'starter', label: 'starter' });
-    await createNestThroughApi(page);
+    await seedMerchant(page, 'not-onboarded', { plan: 'starter', email: uniqueEmail('starter') });
+    await createNest(page);
     await page.goto('/admin/app/prices');
     await page.getByRole('button', { name: 'New price' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New price' });
@@ -47,8 +50,8 @@ test.describe('on the Starter plan', () => {
     page,
     consoleErrors,
   }) => {
-    await seedMerchant(page, { plan: 'starter', label: 'stale-plan' });
-    await createNestThroughApi(page);
+    await seedMerchant(page, 'not-onboarded', { plan: 'starter', email: uniqueEmail('stale-plan') });
+    await createNest(page);
     // The page believes the merchant is on Pro (as after a downgrade in another tab); the API knows better.
     await page.route('**/api/v1/users/me', async (route) => {
       const response = await route.fetch();
@@ -82,8 +85,8 @@ test('the list loads more a page at a time, and an archived price is restored fr
   page,
   consoleErrors,
 }) => {
-  await seedMerchant(page, { plan: 'pro', label: 'list' });
-  await createNestThroughApi(page);
+  await seedMerchant(page, 'not-onboarded', { email: uniqueEmail('list') });
+  await createNest(page);
   await createOffers(page, 12);
   await page.goto('/admin/app/prices');
   const active = page.getByRole('list', { name: 'Active' });
@@ -117,8 +120,8 @@ test('the offer dialog works with the keyboard, checks fields inline and shows t
   page,
   consoleErrors,
 }) => {
-  await seedMerchant(page, { plan: 'pro', label: 'keyboard' });
-  await createNestThroughApi(page);
+  await seedMerchant(page, 'not-onboarded', { email: uniqueEmail('keyboard') });
+  await createNest(page);
   await page.goto('/admin/app/prices');
   await page.getByRole('button', { name: 'New price' }).first().focus();
   await page.keyboard.press('Enter');
@@ -170,8 +173,8 @@ test('the offer dialog works with the keyboard, checks fields inline and shows t
 
 test('the prices page and its dialog are readable in dark mode', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  await seedMerchant(page, { plan: 'pro', label: 'dark' });
-  await createNestThroughApi(page);
+  await seedMerchant(page, 'not-onboarded', { email: uniqueEmail('dark') });
+  await createNest(page);
   await page.goto('/admin/app/prices');
   await page.getByRole('button', { name: 'New price' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'New price' });

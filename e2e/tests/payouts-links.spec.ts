@@ -1,18 +1,16 @@
+import { unexpectedErrors } from '../support/console-errors';
 import { expect, test } from '../support/fixtures';
-import {
-  apiFromPage,
-  completeSandboxOnboarding,
-  createNestThroughApi,
-  seedMerchant,
-  unexpectedErrors,
-} from './nest-helpers';
+import { seedMerchant, uniqueEmail } from '../support/merchants';
+import { createNest } from '../support/nests';
+import { apiFromPage } from '../support/page-api';
+import { completeSandboxOnboarding } from '../support/payouts';
 
 test('a hostile refresh address shows an error and never leaves the site', async ({
   page,
   consoleErrors,
 }) => {
-  await seedMerchant(page, { plan: 'pro', label: 'hostile' });
-  await createNestThroughApi(page);
+  await seedMerchant(page, 'not-onboarded', { email: uniqueEmail('hostile') });
+  await createNest(page);
   const offSite: string[] = [];
   await page.route('https://evil.example/**', (route) => {
     offSite.push(route.request().url());
@@ -48,8 +46,8 @@ test('the return and refresh pages refuse another merchant’s real payout accou
   browser,
 }) => {
   // Merchant A starts payouts: a real connected account exists at the provider.
-  await seedMerchant(page, { plan: 'pro', label: 'owner' });
-  await createNestThroughApi(page, 'Owner’s nest');
+  await seedMerchant(page, 'not-onboarded', { email: uniqueEmail('owner') });
+  await createNest(page, { name: 'Owner’s nest' });
   await apiFromPage(page, 'POST', '/api/v1/nests/me/payout-account');
   const account = await apiFromPage<{ account_id: string }>(page, 'GET', '/api/v1/nests/me/payout-account');
   const accountId = account.body.account_id;
@@ -58,8 +56,8 @@ test('the return and refresh pages refuse another merchant’s real payout accou
   // Merchant B, in a browser of their own, follows A's return and refresh addresses.
   const other = await browser.newContext();
   const intruder = await other.newPage();
-  await seedMerchant(intruder, { plan: 'pro', label: 'intruder' });
-  await createNestThroughApi(intruder, 'Intruder’s nest');
+  await seedMerchant(intruder, 'not-onboarded', { email: uniqueEmail('intruder') });
+  await createNest(intruder, { name: 'Intruder’s nest' });
 
   await intruder.goto(`/admin/onboarding/stripe-connect/return/${accountId}`);
   await expect(intruder.getByRole('alert')).toContainText('This payout account is not yours');
@@ -79,8 +77,8 @@ test('an expired onboarding link goes through the refresh page, which mints a fr
   page,
   consoleErrors,
 }) => {
-  await seedMerchant(page, { plan: 'pro', label: 'expired' });
-  await createNestThroughApi(page);
+  await seedMerchant(page, 'not-onboarded', { email: uniqueEmail('expired') });
+  await createNest(page);
   const first = await apiFromPage<{ url: string }>(page, 'POST', '/api/v1/nests/me/payout-account');
   // A newer link replaces the first one, which then behaves like an expired link.
   await apiFromPage(page, 'POST', '/api/v1/nests/me/payout-account');
@@ -102,8 +100,8 @@ test('an expired onboarding link goes through the refresh page, which mints a fr
 });
 
 test('a merchant who left the provider’s page half-way is told so and can continue', async ({ page }) => {
-  await seedMerchant(page, { plan: 'pro', label: 'halfway' });
-  await createNestThroughApi(page);
+  await seedMerchant(page, 'not-onboarded', { email: uniqueEmail('halfway') });
+  await createNest(page);
   await apiFromPage(page, 'POST', '/api/v1/nests/me/payout-account');
   const account = await apiFromPage<{ account_id: string }>(page, 'GET', '/api/v1/nests/me/payout-account');
 

@@ -1,5 +1,6 @@
+import { appErrors } from '../support/console-errors';
 import { expect, phone, test } from '../support/fixtures';
-import { appErrors, seedMerchant, storedAccount } from '../support/merchants';
+import { seedMerchant, storedAccount } from '../support/merchants';
 
 test.describe('logging in', () => {
   test('a wrong password says so, clears the stored account and the session, and sends nothing twice', async ({

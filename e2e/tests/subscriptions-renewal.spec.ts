@@ -1,7 +1,8 @@
 import { expect, phone, test } from '../support/fixtures';
-import { linkIn, readMail } from '../support/merchants';
-import { createLink, sellingMerchant, uniqueEmail } from './links-seed';
-import { payOnSandboxPage } from './payments-helpers';
+import { createLink, sellingMerchant } from '../support/links';
+import { linkIn, readMail } from '../support/mail';
+import { uniqueEmail } from '../support/merchants';
+import { payOnSandboxPage } from '../support/sandbox';
 
 /**
  * Issue 7, "done when": a renewal fails (sandbox card 0341 and the merchant's test clock), the

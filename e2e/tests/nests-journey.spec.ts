@@ -1,5 +1,8 @@
 import { expect, test } from '../support/fixtures';
-import { apiFromPage, completeSandboxOnboarding, logoPng, seedMerchant } from './nest-helpers';
+import { seedMerchant, uniqueEmail } from '../support/merchants';
+import { logoPng } from '../support/nests';
+import { apiFromPage } from '../support/page-api';
+import { completeSandboxOnboarding } from '../support/payouts';
 
 test.use({ timezoneId: 'Europe/Paris', locale: 'en-US' });
 
@@ -20,7 +23,7 @@ test('a paid Pro merchant creates a nest with a logo, turns payouts on, sets a w
   consoleErrors,
 }) => {
   test.setTimeout(120_000);
-  await seedMerchant(page, { plan: 'pro', label: 'journey' });
+  await seedMerchant(page, 'not-onboarded', { email: uniqueEmail('journey') });
 
   // 1. The nest, with a logo the browser shrinks before sending.
   await page.goto('/admin/onboarding/create-nest');

@@ -1,12 +1,7 @@
 import { expect, phone, test } from '../support/fixtures';
-import {
-  advanceSandboxClock,
-  cards,
-  createNest,
-  payOnSandboxPage,
-  seedMerchant,
-  uniqueEmail,
-} from './payments-helpers';
+import { seedMerchant, uniqueEmail } from '../support/merchants';
+import { createNest } from '../support/nests';
+import { advanceSandboxClock, cards, payOnSandboxPage } from '../support/sandbox';
 
 test.use({ ...phone, locale: 'fr-FR' });
 
@@ -15,7 +10,7 @@ test('sur un téléphone, une commerçante dont le renouvellement échoue paie a
   consoleErrors,
 }) => {
   // A new merchant without a plan: the guard sends her to the plans.
-  await seedMerchant(page, { email: uniqueEmail('recover'), locale: 'fr-FR' });
+  await seedMerchant(page, 'no-plan', { email: uniqueEmail('recover'), locale: 'fr-FR' });
   await page.goto('/admin/app/dashboard');
   await expect(page).toHaveURL('/admin/pricing');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Formules');

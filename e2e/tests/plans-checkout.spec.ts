@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
-import { cards, payOnSandboxPage, seedMerchant, uniqueEmail } from './payments-helpers';
+import { seedMerchant, uniqueEmail } from '../support/merchants';
+import { cards, payOnSandboxPage } from '../support/sandbox';
 
 test('a new merchant signs up, pays for Starter on the sandbox page and is sent on to create their nest', async ({
   page,
@@ -50,7 +51,7 @@ test('a declined card stays on the sandbox page, which says why, and nothing is 
   page,
   consoleErrors,
 }) => {
-  await seedMerchant(page, { email: uniqueEmail('declined') });
+  await seedMerchant(page, 'no-plan', { email: uniqueEmail('declined') });
   await page.goto('/admin/app/dashboard');
   await expect(page).toHaveURL('/admin/pricing');
 
@@ -82,7 +83,7 @@ test('a visitor sees the plans and is sent to sign up; a merchant with a plan se
   await page.locator('[data-plan="pro"]').getByRole('link', { name: 'Choose Pro' }).click();
   await expect(page).toHaveURL('/admin/signup');
 
-  await seedMerchant(page, { email: uniqueEmail('highlight'), plan: 'pro', onboarded: true });
+  await seedMerchant(page, 'ready', { email: uniqueEmail('highlight') });
   // Through the merchant area first, as a merchant would: this tab then knows who is signed in.
   await page.goto('/admin/app/account');
   await expect(page).toHaveURL('/admin/app/account');
