@@ -1,4 +1,4 @@
-import { test as base, type ConsoleMessage, expect } from '@playwright/test';
+import { test as base, type ConsoleMessage, expect, type Page } from '@playwright/test';
 
 export interface ConsoleEntry {
   type: string;
@@ -36,6 +36,11 @@ export { expect };
 
 /** A phone: small touch screen. */
 export const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+
+/** True when nothing sticks out sideways (a phone layout must never scroll horizontally). */
+export async function hasNoHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
 
 /** Days between now and a cookie's expiry (Playwright gives seconds since the epoch). */
 export function daysUntil(expiresSeconds: number): number {

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { expect, phone, test } from '../support/fixtures';
-import { CARD_OK, sellingMerchant, uniqueEmail } from './links-seed';
+import { sellingMerchant } from '../support/links';
+import { uniqueEmail } from '../support/merchants';
+import { cards } from '../support/sandbox';
 
 test('a merchant shares a link and its QR code, a customer on a phone subscribes in French, and the link counts it', async ({
   page,
@@ -70,7 +72,7 @@ test('a merchant shares a link and its QR code, a customer on a phone subscribes
 
   // The sandbox's hosted payment page (test mode).
   await expect(customer).toHaveURL(/\/sandbox\/checkout\//);
-  await customer.locator('#card_number').fill(CARD_OK);
+  await customer.locator('#card_number').fill(cards.succeeds);
   await customer.locator('#card_expiry').fill('12 / 34');
   await customer.locator('#card_cvc').fill('123');
   await customer.locator('#card_name').fill('Camille Martin');
@@ -127,7 +129,7 @@ test('the pass on the success page is renewed as its token rotates', async ({ pa
   await customer.getByLabel('Email').fill(uniqueEmail('lea'));
   await customer.getByLabel('Your name').fill('Léa Petit');
   await customer.getByRole('button', { name: /^Subscribe for/ }).click();
-  await customer.locator('#card_number').fill(CARD_OK);
+  await customer.locator('#card_number').fill(cards.succeeds);
   await customer.locator('#card_expiry').fill('12 / 34');
   await customer.locator('#card_cvc').fill('123');
   await customer.locator('#card_name').fill('Léa Petit');

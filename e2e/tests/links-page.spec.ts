@@ -1,5 +1,5 @@
 import { expect, phone, test } from '../support/fixtures';
-import { createLink, sellingMerchant } from './links-seed';
+import { createLink, sellingMerchant } from '../support/links';
 
 /**
  * The standalone link page (docs/decisions/077): the language and theme preferences work as in the

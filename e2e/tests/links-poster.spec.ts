@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { createLink, sellingMerchant } from './links-seed';
+import { createLink, sellingMerchant } from '../support/links';
 
 test('the printable poster shows the nest, the offer, its price in both languages and the QR code, and prints alone on an A4 page', async ({
   page,

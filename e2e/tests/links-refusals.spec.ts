@@ -1,5 +1,6 @@
 import { expect, phone, test } from '../support/fixtures';
-import { addSubscriber, createLink, sellingMerchant, subscribeThroughApi, uniqueEmail } from './links-seed';
+import { addSubscriber, createLink, sellingMerchant, subscribeThroughApi } from '../support/links';
+import { uniqueEmail } from '../support/merchants';
 
 /**
  * A visitor who cannot subscribe is told why, politely and in their language: from the page's

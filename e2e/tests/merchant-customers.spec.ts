@@ -1,6 +1,8 @@
 import type { APIRequestContext, Browser, BrowserContextOptions } from '@playwright/test';
 import { expect, phone, test } from '../support/fixtures';
-import { CARD_OK, createLink, sellingMerchant, uniqueEmail } from './links-seed';
+import { createLink, sellingMerchant } from '../support/links';
+import { uniqueEmail } from '../support/merchants';
+import { cards } from '../support/sandbox';
 
 /**
  * The merchant sees who subscribed (the customers screen: search, status filter) and what it brought
@@ -20,7 +22,7 @@ async function subscribe(
   });
   expect(checkout.ok(), await checkout.text()).toBe(true);
   const paid = await request.post((await checkout.json()).url, {
-    form: { card_number: CARD_OK, card_expiry: '12 / 34', card_cvc: '123', card_name: customer.name },
+    form: { card_number: cards.succeeds, card_expiry: '12 / 34', card_cvc: '123', card_name: customer.name },
     maxRedirects: 0,
   });
   expect(paid.status()).toBe(303);

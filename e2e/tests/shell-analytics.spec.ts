@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { request as apiRequest } from '@playwright/test';
 import { type ExtraServer, freePort, startExtraServer } from '../support/extra-server';
 import { expect, test } from '../support/fixtures';
-import { createLink, sellingMerchant } from './links-seed';
+import { createLink, sellingMerchant } from '../support/links';
 
 test('without an analytics key nothing is loaded and nothing is sent', async ({ page }) => {
   const requests: string[] = [];

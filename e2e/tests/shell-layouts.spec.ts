@@ -1,5 +1,6 @@
+import { appErrors } from '../support/console-errors';
 import { expect, phone, test } from '../support/fixtures';
-import { appErrors, type MerchantState, seedMerchant, seedMerchantWithNest } from '../support/merchants';
+import { type MerchantState, seedMerchant, seedMerchantWithNest } from '../support/merchants';
 
 /** Every route of the spec (§2) with the layout it is shown in and its title. */
 /**
@@ -49,7 +50,7 @@ const routes: Array<{ path: string; layout: string; title: string; as?: Merchant
   },
   { path: '/client/login', layout: 'client-centered', title: 'Login' },
   // Guarded (spec §4): without a customer session it opens the login page; signed in, the overview is
-  // in the client-w-centered layout (tests/customer-area.spec.ts).
+  // in the client-w-centered layout (tests/customers.spec.ts).
   { path: '/client/app/overview', layout: 'client-centered', title: 'Login' },
   { path: '/client/app/subscriptions/success', layout: 'client-centered', title: 'Subscription confirmed' },
   { path: '/legal', layout: 'default', title: 'Legal' },

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { createLink, sellingMerchant } from './links-seed';
+import { createLink, sellingMerchant } from '../support/links';
 
 /** The JavaScript files a page downloads, with their gzip sizes (what a compressing proxy would send). */
 async function scriptsOf(page: Page, path: string) {

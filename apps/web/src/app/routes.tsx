@@ -23,7 +23,7 @@ function lazyRoute<T>(load: () => Promise<T>, ...ns: Namespace[]) {
 
 /** The login, signup and password pages, and the layouts that carry the logout button. */
 const auth = (load: () => Promise<object>) => lazyRoute(load, 'admin', 'auth');
-const client = (load: () => Promise<object>) => lazyRoute(load, 'client');
+const client = (load: () => Promise<object>) => lazyRoute(load, 'customers');
 
 /**
  * The merchant guards (spec §4, features/auth/guards): downloaded with the merchant area, never with
@@ -34,11 +34,11 @@ const adminEntryLoader = async () => (await merchantGuards()).merchantEntryLoade
 const merchantAppLoader = async () => (await merchantGuards()).merchantAppLoader();
 const merchantSessionLoader = async () => (await merchantGuards()).merchantSessionLoader();
 /**
- * The customer guard (spec §4, features/customer-area/guards): downloaded with the customer area. It
+ * The customer guard (spec §4, features/customers/guards): downloaded with the customer area. It
  * guards the client-w-centered layout, which holds every /client/app page except the success page
  * (ADR 065, 082: the checkout session id proves that purchase, no session needed).
  */
-const customerGuards = withChunkReload(() => import('@/features/customer-area/guards/customer-loaders'));
+const customerGuards = withChunkReload(() => import('@/features/customers/guards/customer-loaders'));
 const customerAppLoader = async ({ request }: LoaderFunctionArgs) =>
   (await customerGuards()).customerAppLoader(request);
 /** The guards run again on every page change inside their area, like the spec's route middleware. */
@@ -84,7 +84,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.links.link.path,
-                lazy: lazyRoute(() => import('./routes/links/link-route'), 'links'),
+                lazy: lazyRoute(() => import('./routes/links/link-route'), 'checkout'),
               },
             ],
           },
@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
               { path: paths.admin.signup.path, lazy: auth(() => import('./routes/admin/signup-route')) },
               {
                 path: paths.admin.pricing.path,
-                lazy: lazyRoute(() => import('./routes/admin/pricing-route'), 'admin', 'plans', 'billing'),
+                lazy: lazyRoute(() => import('./routes/admin/pricing-route'), 'admin', 'plans'),
               },
               // Not in the spec's table: the password reset the login page links to (ADR 018).
               {
@@ -124,9 +124,8 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute(
                   () => import('./routes/admin/account-route'),
                   'admin',
-                  'account',
+                  'merchants',
                   'auth',
-                  'billing',
                   'plans',
                 ),
               },
@@ -149,15 +148,15 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.admin.app.links.path,
-                lazy: lazyRoute(() => import('./routes/admin/links-route'), 'admin', 'link-manager'),
+                lazy: lazyRoute(() => import('./routes/admin/links-route'), 'admin', 'links'),
               },
               {
                 path: paths.admin.app.prices.path,
-                lazy: lazyRoute(() => import('./routes/admin/prices-route'), 'admin', 'offers', 'payouts'),
+                lazy: lazyRoute(() => import('./routes/admin/offers-route'), 'admin', 'offers', 'payouts'),
               },
               {
                 path: paths.admin.app.verify.path,
-                lazy: lazyRoute(() => import('./routes/admin/verify-route'), 'admin', 'verify'),
+                lazy: lazyRoute(() => import('./routes/admin/verification-route'), 'admin', 'verification'),
               },
             ],
           },
@@ -178,21 +177,11 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.admin.onboarding.paymentRecover.path,
-                lazy: lazyRoute(
-                  () => import('./routes/admin/payment-recover-route'),
-                  'admin',
-                  'billing',
-                  'plans',
-                ),
+                lazy: lazyRoute(() => import('./routes/admin/payment-recover-route'), 'admin', 'plans'),
               },
               {
                 path: paths.admin.onboarding.paymentSuccess.path,
-                lazy: lazyRoute(
-                  () => import('./routes/admin/payment-success-route'),
-                  'admin',
-                  'billing',
-                  'plans',
-                ),
+                lazy: lazyRoute(() => import('./routes/admin/payment-success-route'), 'admin', 'plans'),
               },
               {
                 path: paths.admin.onboarding.stripeConnectRefresh.path,
@@ -221,8 +210,8 @@ export const routes: RouteObject[] = [
                 path: paths.client.app.subscriptionSuccess.path,
                 lazy: lazyRoute(
                   () => import('./routes/client/subscription-success-route'),
-                  'client',
-                  'links',
+                  'customers',
+                  'checkout',
                 ),
               },
             ],
@@ -235,7 +224,12 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.client.app.overview.path,
-                lazy: lazyRoute(() => import('./routes/client/overview-route'), 'client', 'links'),
+                lazy: lazyRoute(
+                  () => import('./routes/client/overview-route'),
+                  'customers',
+                  'subscriptions',
+                  'checkout',
+                ),
               },
             ],
           },

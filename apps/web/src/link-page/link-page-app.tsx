@@ -63,7 +63,7 @@ export function LinkPageApp({ nestLinkId, initialLocale, initial }: LinkPageAppP
   const words = useMemo<LinkWords>(
     () => ({
       locale,
-      t: createTranslator(catalogues[locale].links, locale),
+      t: createTranslator(catalogues[locale].checkout, locale),
       documentTitle: (title) => common('documentTitle', { title }),
     }),
     [locale, common],

@@ -25,7 +25,7 @@ const values = {
 
 describe('the link page’s translator', () => {
   for (const locale of locales) {
-    for (const ns of ['common', 'links'] as const) {
+    for (const ns of ['common', 'checkout'] as const) {
       it(`answers like i18next for every ${locale} "${ns}" key, with and without a count`, async () => {
         const reference = i18next.createInstance();
         await reference.init({
@@ -51,12 +51,12 @@ describe('the link page’s translator', () => {
   }
 
   it('uses the locale’s plural rules: French says "1 jour" and "0 jour"', () => {
-    const t = createTranslator(catalogues['fr-FR'].links, 'fr-FR');
+    const t = createTranslator(catalogues['fr-FR'].checkout, 'fr-FR');
     expect(t('offer.trial', { count: 0 })).toBe(t('offer.trial', { count: 1 }));
     expect(t('offer.trial', { count: 2 })).not.toBe(t('offer.trial', { count: 1 }));
   });
 
   it('answers a missing key with the key itself', () => {
-    expect(createTranslator(catalogues['en-US'].links, 'en-US')('nothing.here')).toBe('nothing.here');
+    expect(createTranslator(catalogues['en-US'].checkout, 'en-US')('nothing.here')).toBe('nothing.here');
   });
 });

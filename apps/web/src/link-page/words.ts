@@ -1,8 +1,8 @@
 import type { Locale } from '@nest/contracts';
+import enCheckout from '@/locales/en-US/checkout.json';
 import enCommon from '@/locales/en-US/common.json';
-import enLinks from '@/locales/en-US/links.json';
+import frCheckout from '@/locales/fr-FR/checkout.json';
 import frCommon from '@/locales/fr-FR/common.json';
-import frLinks from '@/locales/fr-FR/links.json';
 
 /**
  * The standalone link page's words: the same catalogues as the app (src/locales, both languages
@@ -13,9 +13,9 @@ import frLinks from '@/locales/fr-FR/links.json';
  * answers like i18next for every key of both catalogues.
  */
 export const catalogues = {
-  'en-US': { common: enCommon, links: enLinks },
-  'fr-FR': { common: frCommon, links: frLinks },
-} satisfies Record<Locale, { common: object; links: object }>;
+  'en-US': { common: enCommon, checkout: enCheckout },
+  'fr-FR': { common: frCommon, checkout: frCheckout },
+} satisfies Record<Locale, { common: object; checkout: object }>;
 
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 

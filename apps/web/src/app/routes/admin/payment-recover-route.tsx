@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { getCurrentMerchantQueryOptions, useCurrentMerchant } from '@/features/auth/api/get-current-merchant';
-import { PaymentRecovery } from '@/features/billing/components/payment-recovery';
 import { getPlanStateQueryOptions } from '@/features/plans/api/get-plan-state';
+import { PaymentRecovery } from '@/features/plans/components/payment-recovery';
 import { paths } from '../../paths';
 
 /** Onboarding: paying an overdue plan invoice (/admin/onboarding/payment/recover[?session_id=…]). */

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '@/components/layout/page-title';
 import { getCurrentMerchantQueryOptions } from '@/features/auth/api/get-current-merchant';
-import { PaymentConfirmation } from '@/features/billing/components/payment-confirmation';
-import { usePlanConfirmation } from '@/features/billing/plan-confirmation';
+import { PaymentConfirmation } from '@/features/plans/components/payment-confirmation';
+import { usePlanConfirmation } from '@/features/plans/plan-confirmation';
 
 /** Onboarding: back from the plan checkout (/admin/onboarding/payment/success?session_id=…). */
 export function Component() {

@@ -28,7 +28,7 @@ export const handle = { wideContent: true };
 /** Plan choice (/admin/pricing), where the merchant guard sends a merchant without a plan. */
 export function Component() {
   const { t } = useTranslation('admin');
-  const { t: tBilling } = useTranslation('billing');
+  const { t: tPlans } = useTranslation('plans');
   // Only a tab with a signed-in merchant asks who it is: a visitor just sees the plans (and no 401).
   const signedIn = merchantAccount.get() !== null;
   const merchantQuery = useQuery({ ...getCurrentMerchantQueryOptions(), enabled: signedIn });
@@ -37,16 +37,16 @@ export function Component() {
   return (
     <div>
       <PageTitle>{t('pages.pricing')}</PageTitle>
-      <p className="-mt-3 mb-8 max-w-2xl text-slate-600 dark:text-slate-300">{tBilling('pricing.intro')}</p>
+      <p className="-mt-3 mb-8 max-w-2xl text-slate-600 dark:text-slate-300">{tPlans('pricing.intro')}</p>
       <PricingPlans merchant={merchant} />
       {merchant === null ? (
         <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-300">
-          {tBilling('pricing.haveAccount')}{' '}
+          {tPlans('pricing.haveAccount')}{' '}
           <Link
             to={paths.admin.login.getHref()}
             className="font-medium text-brand-700 underline underline-offset-2 dark:text-brand-300"
           >
-            {tBilling('pricing.logIn')}
+            {tPlans('pricing.logIn')}
           </Link>
         </p>
       ) : null}

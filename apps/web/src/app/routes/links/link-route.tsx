@@ -17,7 +17,7 @@ import { type LinkWords, LinkWordsContext } from '@/features/checkout/lib/link-w
 export function Component() {
   const { nestLinkId = '' } = useParams();
   const navigate = useNavigate();
-  const { t, i18n } = useTranslation('links');
+  const { t, i18n } = useTranslation('checkout');
   const { t: common } = useTranslation();
   const locale = (i18n.resolvedLanguage ?? i18n.language) as Locale;
   const words = useMemo<LinkWords>(

@@ -1,18 +1,15 @@
 import { PASSWORD_RESET_TTL_MINUTES } from '@nest/contracts';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
-import { useApiErrorMessage } from '@/lib/api-error-message';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { describeFailure } from '../describe-failure';
 import { useFormFields } from '../hooks/use-form-fields';
 import { checkEmail } from '../validation';
-import { FormAlert } from './form-alert';
-import { FormSubmit } from './form-submit';
+import { AuthForm } from './auth-form';
 import { linkClass } from './link-style';
-import { TextField } from './text-field';
+import { EmailField } from './text-field';
 
 const fieldNames = ['email'] as const;
 const checks = { email: checkEmail };
@@ -50,47 +47,31 @@ function LinkSent({ email, onAgain }: { email: string; onAgain: () => void }) {
 /** Asks for a reset link by email; `initialEmail` comes from the login form when the merchant typed one. */
 export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { t } = useTranslation('auth');
-  const messageOf = useApiErrorMessage();
   const form = useFormFields({ email: initialEmail }, checks);
   const request = useRequestPasswordReset();
-  const failure = request.error ? describeFailure(request.error, fieldNames, messageOf) : undefined;
 
   if (request.isSuccess) {
     return <LinkSent email={request.variables.email} onAgain={() => request.reset()} />;
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (request.isPending || !form.validate()) return;
-    request.mutate(
-      { email: form.values.email.trim() },
-      { onError: (error) => form.showServerErrors(describeFailure(error, fieldNames, messageOf).fields) },
-    );
-  };
-
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={t('forgotPassword.title')}>
-      <FormAlert key={request.submittedAt} message={failure?.form} />
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        required
-        {...form.field('email')}
-      />
-      <FormSubmit
-        pending={request.isPending}
-        label={t('forgotPassword.submit')}
-        pendingLabel={t('forgotPassword.submitting')}
-      />
-      <p className="text-center text-sm">
-        <Link to={paths.admin.login.getHref()} className={linkClass}>
-          {t('forgotPassword.backToLogin')}
-        </Link>
-      </p>
-    </form>
+    <AuthForm
+      label={t('forgotPassword.title')}
+      form={form}
+      fieldNames={fieldNames}
+      mutation={request}
+      body={() => ({ email: form.values.email.trim() })}
+      submitLabel={t('forgotPassword.submit')}
+      pendingLabel={t('forgotPassword.submitting')}
+      footer={
+        <p className="text-center text-sm">
+          <Link to={paths.admin.login.getHref()} className={linkClass}>
+            {t('forgotPassword.backToLogin')}
+          </Link>
+        </p>
+      }
+    >
+      <EmailField label={t('fields.email')} {...form.field('email')} />
+    </AuthForm>
   );
 }

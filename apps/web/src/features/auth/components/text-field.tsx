@@ -42,3 +42,18 @@ export function TextField({
     </Field>
   );
 }
+
+/** The email field of the sign-up, log-in and forgotten-password forms. */
+export function EmailField(props: Omit<TextFieldProps, 'type'>) {
+  return (
+    <TextField
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      {...props}
+    />
+  );
+}

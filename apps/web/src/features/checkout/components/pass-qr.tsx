@@ -4,7 +4,7 @@ import { useQrImage } from '@/lib/use-qr-image';
 
 /** The customer's pass: a QR of the rotating token, their first name and the short code for the counter. */
 export function PassQr({ pass, firstName }: { pass: Pass; firstName: string }) {
-  const { t } = useTranslation('links');
+  const { t } = useTranslation('checkout');
   const src = useQrImage(pass.token);
   return (
     <figure className="flex flex-col items-center gap-3" data-testid="pass" data-token={pass.token}>

@@ -18,7 +18,7 @@ export function SubscriptionSuccess({ sessionId }: { sessionId: string | null })
 }
 
 function AreaLink() {
-  const { t } = useTranslation('links');
+  const { t } = useTranslation('checkout');
   return (
     <div className="flex flex-col items-center gap-2 text-center">
       <Link to={paths.client.login.getHref()} className={buttonClasses({ variant: 'secondary' })}>
@@ -30,28 +30,28 @@ function AreaLink() {
 }
 
 function Missing() {
-  const { t } = useTranslation(['links', 'client']);
+  const { t } = useTranslation(['checkout', 'customers']);
   return (
     <div className="flex flex-col gap-6">
-      <PageTitle>{t('client:pages.subscriptionSuccess')}</PageTitle>
-      <p>{t('links:success.missing')}</p>
+      <PageTitle>{t('customers:pages.subscriptionSuccess')}</PageTitle>
+      <p>{t('checkout:success.missing')}</p>
       <AreaLink />
     </div>
   );
 }
 
 function Confirmation({ sessionId }: { sessionId: string }) {
-  const { t } = useTranslation(['links', 'client']);
+  const { t } = useTranslation(['checkout', 'customers']);
   const session = useCheckoutSession(sessionId);
 
   if (session.isError) {
     if (isApiError(session.error) && session.error.status === 404) return <Missing />;
     return (
       <div className="flex flex-col gap-4">
-        <PageTitle>{t('client:pages.subscriptionSuccess')}</PageTitle>
-        <p role="alert">{t('links:success.failed')}</p>
+        <PageTitle>{t('customers:pages.subscriptionSuccess')}</PageTitle>
+        <p role="alert">{t('checkout:success.failed')}</p>
         <Button variant="secondary" onClick={() => void session.refetch()}>
-          {t('links:retry')}
+          {t('checkout:retry')}
         </Button>
       </div>
     );
@@ -60,29 +60,29 @@ function Confirmation({ sessionId }: { sessionId: string }) {
   if (!view || view.status === 'pending') {
     return (
       <div className="flex flex-col gap-3" role="status" aria-live="polite">
-        <PageTitle>{t('links:success.pendingTitle')}</PageTitle>
-        <p className="text-slate-600 dark:text-slate-300">{t('links:success.pending')}</p>
+        <PageTitle>{t('checkout:success.pendingTitle')}</PageTitle>
+        <p className="text-slate-600 dark:text-slate-300">{t('checkout:success.pending')}</p>
       </div>
     );
   }
   return (
     <div className="flex flex-col gap-6">
-      <PageTitle>{t('links:success.title', { name: view.customer.first_name })}</PageTitle>
-      <p>{t('links:success.subscribed', { offer: view.offer.name, nest: view.nest.name })}</p>
+      <PageTitle>{t('checkout:success.title', { name: view.customer.first_name })}</PageTitle>
+      <p>{t('checkout:success.subscribed', { offer: view.offer.name, nest: view.nest.name })}</p>
       <section aria-labelledby="pass-title" className="flex flex-col items-center gap-3">
         <h2 id="pass-title" className="text-lg font-semibold">
-          {t('links:success.passTitle')}
+          {t('checkout:success.passTitle')}
         </h2>
         {view.pass ? (
           <>
             <PassQr pass={view.pass} firstName={view.customer.first_name} />
             <p className="text-center text-sm text-slate-600 dark:text-slate-300">
-              {t('links:success.passHint')}
+              {t('checkout:success.passHint')}
             </p>
           </>
         ) : (
           <p className="text-center text-sm text-slate-600 dark:text-slate-300">
-            {t('links:success.passUnavailable')}
+            {t('checkout:success.passUnavailable')}
           </p>
         )}
       </section>

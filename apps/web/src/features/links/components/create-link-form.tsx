@@ -15,7 +15,7 @@ const knownRefusals = ['offer_archived', 'link_limit_reached'] as const;
 
 /** Create a link for one active offer, labelled with the place it will be used. */
 export function CreateLinkForm() {
-  const { t } = useTranslation('link-manager');
+  const { t } = useTranslation('links');
   const offers = useActiveOffers();
   const createLink = useCreateLink();
   const listId = useId();

@@ -10,7 +10,7 @@ import { LinkPosterDialog } from './link-poster-dialog';
 
 /** One link: its place, offer, address to copy, on/off switch, counters, QR downloads and poster. */
 export function LinkCard({ link }: { link: Link }) {
-  const { t } = useTranslation('link-manager');
+  const { t } = useTranslation('links');
   const update = useUpdateLink();
 
   async function copy() {

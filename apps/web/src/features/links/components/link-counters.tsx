@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 /** Visits, checkouts started and subscriptions won by one link. */
 export function LinkCounters({ link }: { link: Link }) {
-  const { t, i18n } = useTranslation('link-manager');
+  const { t, i18n } = useTranslation('links');
   const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language);
   const counters = [
     { key: 'visits', label: t('list.visits'), value: link.visits },

@@ -33,7 +33,7 @@ const printCss = `
 
 /** "Print poster": a preview of the A4 poster and a button that prints it from the browser. */
 export function LinkPosterDialog({ link }: { link: Link }) {
-  const { t } = useTranslation('link-manager');
+  const { t } = useTranslation('links');
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -48,7 +48,7 @@ export function LinkPosterDialog({ link }: { link: Link }) {
 }
 
 function PosterDialogContent({ link }: { link: Link }) {
-  const { t } = useTranslation('link-manager');
+  const { t } = useTranslation('links');
   const details = usePosterDetails(link.offer.id);
   const words = usePosterWords();
   const qrSrc = linkQrUrl(link.id, 'svg');

@@ -6,7 +6,7 @@ interface LinkPosterProps {
   details: PosterDetails;
   qrSrc: string;
   /** Each language the poster speaks, with its words. */
-  words: Array<[Locale, TFunction<'link-manager'>]>;
+  words: Array<[Locale, TFunction<'links'>]>;
 }
 
 /**

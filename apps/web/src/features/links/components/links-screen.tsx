@@ -7,32 +7,30 @@ import { LinkCard } from './link-card';
 
 /** /admin/app/links: create links to offers, share them (URL, QR, poster), and see what each one brings. */
 export function LinksScreen() {
-  const { t } = useTranslation(['admin', 'link-manager']);
+  const { t } = useTranslation(['admin', 'links']);
   const links = useLinks();
   return (
     <div className="flex flex-col gap-6">
       <div>
         <PageTitle>{t('admin:pages.links')}</PageTitle>
-        <p className="-mt-3 max-w-2xl text-sm text-slate-600 dark:text-slate-300">
-          {t('link-manager:intro')}
-        </p>
+        <p className="-mt-3 max-w-2xl text-sm text-slate-600 dark:text-slate-300">{t('links:intro')}</p>
       </div>
       <CreateLinkForm />
       <section aria-labelledby="links-title" className="flex flex-col gap-4">
         <h2 id="links-title" className="text-lg font-semibold tracking-tight">
-          {t('link-manager:list.title')}
+          {t('links:list.title')}
         </h2>
         {links.isError ? (
           <div role="alert" className="flex flex-col items-start gap-3">
-            <p>{t('link-manager:list.failed')}</p>
+            <p>{t('links:list.failed')}</p>
             <Button variant="secondary" onClick={() => void links.refetch()}>
-              {t('link-manager:list.retry')}
+              {t('links:list.retry')}
             </Button>
           </div>
         ) : !links.data ? (
-          <p role="status">{t('link-manager:list.loading')}</p>
+          <p role="status">{t('links:list.loading')}</p>
         ) : links.data.items.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t('link-manager:list.empty')}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('links:list.empty')}</p>
         ) : (
           <ul className="grid gap-4 lg:grid-cols-2">
             {links.data.items.map((link) => (

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { loadCatalogue } from '@/lib/i18n/catalogue-backend';
 
-const namespace = 'link-manager';
+const namespace = 'links';
 
 /**
  * The poster speaks both languages whatever the merchant's own, so it needs this area's words in
@@ -25,7 +25,7 @@ export function usePosterWords() {
             ),
         );
         return locales.map(
-          (locale) => [locale, i18n.getFixedT(locale, namespace)] as [Locale, TFunction<'link-manager'>],
+          (locale) => [locale, i18n.getFixedT(locale, namespace)] as [Locale, TFunction<'links'>],
         );
       },
     }),

@@ -31,7 +31,7 @@ export function CancelPlanDialog({
   onOpenChange,
   onChanged,
 }: CancelPlanDialogProps) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation('plans');
   const describe = useApiErrorMessage();
   const cancellation = useSetPlanCancellation({ onChanged });
 

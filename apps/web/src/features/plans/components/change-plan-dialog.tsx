@@ -40,8 +40,7 @@ export function ChangePlanDialog({
   onOpenChange,
   onChanged,
 }: ChangePlanDialogProps) {
-  const { t } = useTranslation('billing');
-  const { t: tPlans } = useTranslation('plans');
+  const { t } = useTranslation('plans');
   const money = useFormatMoney();
   const formatDate = useFormatDate();
   const describe = useApiErrorMessage();
@@ -54,7 +53,7 @@ export function ChangePlanDialog({
   const renewal = plan.next_payment_at ? formatDate(plan.next_payment_at, { timeZone }) : '';
   const priceOf = (id: PlanId) => {
     const offer = offers?.find((o) => o.id === id);
-    return offer ? tPlans('pricePerMonth', { amount: money(offer.price_cents, offer.currency) }) : '';
+    return offer ? t('pricePerMonth', { amount: money(offer.price_cents, offer.currency) }) : '';
   };
 
   const confirm = () =>
@@ -63,7 +62,7 @@ export function ChangePlanDialog({
       {
         onSuccess: (result) => {
           onOpenChange(false);
-          const name = tPlans(`names.${choice}`);
+          const name = t(`names.${choice}`);
           if (result.effective === 'now') toast.success(t('manage.upgraded', { plan: name }));
           else toast.success(t('manage.downgradeScheduled', { plan: name, date: renewal }));
         },
@@ -75,9 +74,7 @@ export function ChangePlanDialog({
     <Dialog open={open} onOpenChange={(next) => !change.isPending && onOpenChange(next)}>
       <DialogContent>
         <DialogTitle>{t('manage.changeTitle')}</DialogTitle>
-        <DialogDescription>
-          {t('manage.changeIntro', { plan: tPlans(`names.${plan.plan}`) })}
-        </DialogDescription>
+        <DialogDescription>{t('manage.changeIntro', { plan: t(`names.${plan.plan}`) })}</DialogDescription>
         <fieldset className="mt-5">
           <legend className="sr-only">{t('manage.changeTitle')}</legend>
           <div className="flex flex-col gap-3">
@@ -101,7 +98,7 @@ export function ChangePlanDialog({
                 />
                 <span className="flex flex-col">
                   <span className="font-medium">
-                    {tPlans(`names.${id}`)}{' '}
+                    {t(`names.${id}`)}{' '}
                     <span className="font-normal text-slate-500 dark:text-slate-400">· {priceOf(id)}</span>
                   </span>
                   <span className="text-sm text-slate-600 dark:text-slate-300">
@@ -117,13 +114,13 @@ export function ChangePlanDialog({
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="secondary" disabled={change.isPending}>
-              {t('manage.keepCurrent', { plan: tPlans(`names.${plan.plan}`) })}
+              {t('manage.keepCurrent', { plan: t(`names.${plan.plan}`) })}
             </Button>
           </DialogClose>
           <Button onClick={confirm} disabled={change.isPending} aria-busy={change.isPending}>
             {upgrade
-              ? t('manage.confirmUpgrade', { plan: tPlans(`names.${choice}`) })
-              : t('manage.confirmDowngrade', { plan: tPlans(`names.${choice}`), date: renewal })}
+              ? t('manage.confirmUpgrade', { plan: t(`names.${choice}`) })
+              : t('manage.confirmDowngrade', { plan: t(`names.${choice}`), date: renewal })}
           </Button>
         </DialogFooter>
       </DialogContent>

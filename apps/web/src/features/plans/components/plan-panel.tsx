@@ -34,8 +34,7 @@ const isRunning = (state: PlanState | undefined): state is RunningPlan =>
  * the ways to change it (upgrade now, downgrade at period end, cancel at period end, resume).
  */
 export function PlanPanel({ merchantId, timeZone, onChanged }: PlanPanelProps) {
-  const { t } = useTranslation('billing');
-  const { t: tPlans } = useTranslation('plans');
+  const { t } = useTranslation('plans');
   const money = useFormatMoney();
   const formatDate = useFormatDate();
   const describe = useApiErrorMessage();
@@ -69,7 +68,7 @@ export function PlanPanel({ merchantId, timeZone, onChanged }: PlanPanelProps) {
         </div>
       );
     }
-    const name = tPlans(`names.${state.plan}`);
+    const name = t(`names.${state.plan}`);
     const nextDate = state.next_payment_at ? formatDate(state.next_payment_at, { timeZone }) : null;
     const overdue = state.status === 'past_due' || state.status === 'unpaid';
     const onResume = () =>
@@ -105,7 +104,7 @@ export function PlanPanel({ merchantId, timeZone, onChanged }: PlanPanelProps) {
             <dt className="text-sm text-slate-500 dark:text-slate-400">{t('manage.price')}</dt>
             <dd className="mt-1 font-medium">
               {state.price_cents
-                ? tPlans('pricePerMonth', { amount: money(state.price_cents, state.currency) })
+                ? t('pricePerMonth', { amount: money(state.price_cents, state.currency) })
                 : '—'}
             </dd>
           </div>
@@ -124,11 +123,11 @@ export function PlanPanel({ merchantId, timeZone, onChanged }: PlanPanelProps) {
           <div>
             <dt className="text-sm text-slate-500 dark:text-slate-400">{t('manage.limits')}</dt>
             <dd className="mt-1 text-sm">
-              {state.support ? tPlans(`support.${state.support}`) : null}
+              {state.support ? t(`support.${state.support}`) : null}
               <br />
               {state.revenue_limit_cents === null
-                ? tPlans('noRevenueLimit')
-                : tPlans('revenueLimit', { amount: money(state.revenue_limit_cents, state.currency) })}
+                ? t('noRevenueLimit')
+                : t('revenueLimit', { amount: money(state.revenue_limit_cents, state.currency) })}
             </dd>
           </div>
         </dl>
@@ -156,7 +155,7 @@ export function PlanPanel({ merchantId, timeZone, onChanged }: PlanPanelProps) {
           <Notice tone="info">
             <p>
               {t('manage.pendingDowngrade', {
-                plan: tPlans(`names.${state.pending_plan}`),
+                plan: t(`names.${state.pending_plan}`),
                 date: nextDate ?? '',
               })}
             </p>

@@ -14,7 +14,7 @@ const tone: Record<SubscriptionStatus | 'ending', string> = {
 
 /** The plan's status in words; a plan cancelled at period end reads "ending" while it still runs. */
 export function PlanStatusBadge({ status, ending }: { status: SubscriptionStatus; ending: boolean }) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation('plans');
   const key = ending && (status === 'active' || status === 'trialing') ? 'ending' : status;
   return (
     <span data-plan-status={key} className={cn('rounded-full px-2.5 py-0.5 text-xs font-medium', tone[key])}>

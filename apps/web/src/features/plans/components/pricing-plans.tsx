@@ -22,7 +22,7 @@ export function PricingPlans({
   /** null: a visitor; undefined: a signed-in merchant still loading. */
   merchant: Merchant | null | undefined;
 }) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation('plans');
   const plansQuery = usePlans();
   const checkout = useStartPlanCheckout();
   const errorMessage = useApiErrorMessage();

@@ -1,0 +1,113 @@
+import {
+  canonicalPassCodeInput,
+  PASS_CODE_LENGTH,
+  type Verification,
+  type VerifyBody,
+} from '@nest/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '@/components/layout/page-title';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/field';
+import { useApiErrorMessage } from '@/lib/api-error-message';
+import { useVerifyPass } from '../api/verify';
+import { RecentCheckIns } from './recent-check-ins';
+import { Scanner } from './scanner';
+import { Verdict } from './verdict';
+
+/**
+ * /admin/app/verify: the counter. Scan the customer's pass (camera or photo) or type its 8-character
+ * code; the answer fills the screen; "Next customer" brings the code field back. Phone first.
+ */
+export function VerificationScreen() {
+  const { t } = useTranslation(['admin', 'verification']);
+  const errorMessage = useApiErrorMessage();
+  const verify = useVerifyPass();
+  const [verification, setVerification] = useState<Verification | null>(null);
+  const [code, setCode] = useState('');
+  const codeRef = useRef<HTMLInputElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const hintId = useId();
+  const canonical = canonicalPassCodeInput(code);
+  const complete = canonical.length === PASS_CODE_LENGTH && /^[0-9A-Z]+$/.test(canonical);
+
+  function check(body: VerifyBody) {
+    if (verify.isPending) return;
+    verify.mutate(body, { onSuccess: (answer) => setVerification(answer) });
+  }
+
+  function next() {
+    setVerification(null);
+    setCode('');
+    verify.reset();
+  }
+
+  // The answer takes the focus (Enter or Space moves on); the code field takes it back after.
+  useEffect(() => {
+    if (verification) nextRef.current?.focus();
+    else codeRef.current?.focus();
+  }, [verification]);
+
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+      <div>
+        <PageTitle>{t('admin:pages.verify')}</PageTitle>
+        <p className="-mt-3 text-sm text-slate-600 dark:text-slate-300">{t('verification:intro')}</p>
+      </div>
+
+      {verification ? (
+        <Verdict verification={verification} onNext={next} nextRef={nextRef} />
+      ) : (
+        <>
+          <Scanner disabled={verify.isPending} onScan={(token) => check({ token })} />
+          <form
+            className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (complete) check({ code });
+            }}
+          >
+            <label htmlFor="pass-code" className="text-lg font-semibold">
+              {t('verification:code.label')}
+            </label>
+            <p id={hintId} className="-mt-2 text-sm text-slate-600 dark:text-slate-300">
+              {t('verification:code.hint', { count: PASS_CODE_LENGTH })}
+            </p>
+            <Input
+              ref={codeRef}
+              id="pass-code"
+              name="code"
+              value={code}
+              autoFocus
+              autoComplete="off"
+              autoCapitalize="characters"
+              autoCorrect="off"
+              spellCheck={false}
+              inputMode="text"
+              maxLength={16}
+              aria-describedby={hintId}
+              placeholder="XXXX-XXXX"
+              className="h-14 text-center font-mono text-2xl tracking-[0.3em] uppercase"
+              onChange={(event) => setCode(event.target.value.toUpperCase())}
+            />
+            <Button
+              type="submit"
+              size="lg"
+              className="h-14 w-full text-lg"
+              disabled={!complete || verify.isPending}
+            >
+              {verify.isPending ? t('verification:code.checking') : t('verification:code.submit')}
+            </Button>
+            {verify.error ? (
+              <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+                {errorMessage(verify.error)}
+              </p>
+            ) : null}
+          </form>
+        </>
+      )}
+
+      <RecentCheckIns />
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import { appErrors } from '../support/console-errors';
+import { expect, test } from '../support/fixtures';
+import {
+  expireAccessToken,
+  type MerchantState,
+  REFRESH_COOKIE,
+  seedMerchant,
+  storedAccount,
+} from '../support/merchants';
+
+/** Where /admin/app/dashboard ends for each state, in the order the guard checks them (spec §4). */
+const branches: Array<{ state: MerchantState; lands: string; heading: string }> = [
+  { state: 'no-plan', lands: '/admin/pricing', heading: 'Pricing' },
+  { state: 'payment-overdue', lands: '/admin/onboarding/payment/recover', heading: 'Payment recovery' },
+  { state: 'not-onboarded', lands: '/admin/onboarding/create-nest', heading: 'Create your nest' },
+  { state: 'ready', lands: '/admin/app/dashboard', heading: 'Dashboard' },
+];
+
+test.describe('the merchant guard of /admin/app, branch by branch in the spec’s order', () => {
+  for (const branch of branches) {
+    test(`a merchant in state "${branch.state}" opening the dashboard ends on ${branch.lands}`, async ({
+      page,
+      consoleErrors,
+    }) => {
+      const merchant = await seedMerchant(page, branch.state);
+      await page.goto('/admin/app/dashboard');
+      await expect(page).toHaveURL(branch.lands);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(branch.heading);
+      // The guard loaded the merchant and kept it as the stored account of the tab.
+      expect((await storedAccount(page))?.email).toBe(merchant.email);
+      expect(appErrors(consoleErrors)).toEqual([]);
+    });
+  }
+
+  test('the same checks run for every page of /admin/app, not only the dashboard', async ({ page }) => {
+    await seedMerchant(page, 'not-onboarded');
+    for (const path of ['/admin/app/links', '/admin/app/account', '/admin/app/verify']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/admin/onboarding/create-nest');
+    }
+  });
+
+  test('onboarding pages need a session only: a merchant without a plan may open them', async ({ page }) => {
+    await seedMerchant(page, 'no-plan');
+    await page.goto('/admin/onboarding/create-nest');
+    await expect(page).toHaveURL('/admin/onboarding/create-nest');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create your nest');
+  });
+});
+
+test.describe('the session part of the guards', () => {
+  test('an expired access token with a valid refresh token is refreshed, and the merchant stays', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    await seedMerchant(page, 'ready');
+    const refreshBefore = (await context.cookies()).find((c) => c.name === REFRESH_COOKIE)?.value;
+    await expireAccessToken(context);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/v1/users/')) calls.push(path);
+    });
+    await page.goto('/admin/app/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    await expect(page).toHaveURL('/admin/app/dashboard');
+    // Loaded, refused, refreshed, loaded again: the spec's order.
+    expect(calls).toEqual(['/api/v1/users/me', '/api/v1/users/refresh-tokens', '/api/v1/users/me']);
+    const refreshAfter = (await context.cookies()).find((c) => c.name === REFRESH_COOKIE)?.value;
+    expect(refreshAfter).toBeTruthy();
+    expect(refreshAfter).not.toBe(refreshBefore);
+    expect(appErrors(consoleErrors)).toEqual([]);
+  });
+
+  test('with both tokens gone the stored account is cleared and the visitor goes to the login page', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    const merchant = await seedMerchant(page, 'ready');
+    await page.goto('/admin/app/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    expect((await storedAccount(page))?.email).toBe(merchant.email);
+
+    await context.clearCookies();
+    await page.getByRole('complementary').getByRole('link', { name: 'Links' }).click();
+    await expect(page).toHaveURL('/admin/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
+    expect(await storedAccount(page)).toBeNull();
+    // Someone who was signed in hears why they are on the login page.
+    await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
+    expect(appErrors(consoleErrors)).toEqual([]);
+  });
+
+  test('a visitor who never signed in goes from any merchant page to the login page', async ({ page }) => {
+    for (const path of [
+      '/admin/app/dashboard',
+      '/admin/onboarding/create-nest',
+      '/admin/onboarding/payment/recover',
+    ]) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/admin/login');
+    }
+    await expect(page.getByText('Your session has ended.')).toHaveCount(0);
+  });
+
+  test('a refresh token that was revoked (logged out elsewhere) ends on the login page too', async ({
+    page,
+    browser,
+    context,
+  }) => {
+    await seedMerchant(page, 'ready');
+    await page.goto('/admin/app/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    // The same session, logged out from another browser that holds a copy of its cookies.
+    const other = await browser.newContext();
+    await other.addCookies(await context.cookies());
+    expect((await other.request.get('/api/v1/users/logout')).status()).toBe(204);
+    await other.close();
+
+    await page.reload();
+    await expect(page).toHaveURL('/admin/login');
+    expect(await storedAccount(page)).toBeNull();
+  });
+
+  test('two tabs refreshing at the same moment both stay signed in (one rotation at a time)', async ({
+    page,
+    context,
+  }) => {
+    await seedMerchant(page, 'ready');
+    const second = await context.newPage();
+    await expireAccessToken(context);
+    // Each refresh is held until a second one arrives (or 1.5 s pass): two tabs sending theirs
+    // together would present the same refresh token twice, which revokes the session (no grace window).
+    let refreshes = 0;
+    const held: Array<() => void> = [];
+    await context.route('**/api/v1/users/refresh-tokens', async (route) => {
+      refreshes++;
+      await new Promise<void>((release) => {
+        held.push(release);
+        if (held.length >= 2) for (const next of held) next();
+        else setTimeout(release, 1_500);
+      });
+      await route.continue();
+    });
+    await Promise.all([page.goto('/admin/app/dashboard'), second.goto('/admin/app/prices')]);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    await expect(second.getByRole('heading', { level: 1 })).toHaveText('Prices');
+    // The tab that queued behind the other saw the new cookies and did not rotate them again.
+    expect(refreshes).toBe(1);
+    // Still signed in for real: reloads in both tabs stay.
+    await Promise.all([page.reload(), second.reload()]);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    await expect(second).toHaveURL('/admin/app/prices');
+  });
+});
+
+test.describe('/admin, the merchant entry', () => {
+  test('sends a signed-in merchant to the dashboard, even from a new tab', async ({ page, context }) => {
+    await seedMerchant(page, 'ready');
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/admin/app/dashboard');
+    const fresh = await context.newPage();
+    await fresh.goto('/admin');
+    await expect(fresh).toHaveURL('/admin/app/dashboard');
+  });
+
+  test('sends a visitor to the login page', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/admin/login');
+  });
+});
+
+test('the plans page in a new tab knows a signed-in merchant; a visitor’s tab asks nothing', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  // Seeding signs in through the API only: this tab has no stored account, like a tab opened from an email.
+  await seedMerchant(page, 'ready');
+  await page.goto('/admin/pricing');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing');
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(page.getByText('Current plan').first()).toBeVisible();
+  await expect(page.getByText('Already have an account?')).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  const calls: string[] = [];
+  visitorPage.on('request', (request) => {
+    if (request.url().includes('/api/v1/users/')) calls.push(request.url());
+  });
+  await visitorPage.goto('/admin/pricing');
+  await expect(visitorPage.getByText('Already have an account?')).toBeVisible();
+  expect(calls).toEqual([]);
+  await visitor.close();
+});
