@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { openOurOrigin } from './page-api';
 
-/** Stripe's test cards, as the sandbox knows them (DESIGN.md §3). */
+/** Stripe's test cards, as the sandbox knows them (docs/product.md §5). */
 export const cards = {
   succeeds: '4242 4242 4242 4242',
   failsAtRenewal: '4000 0000 0000 0341',

@@ -144,5 +144,14 @@ test.describe('with an analytics key (a second server, with a local stand-in for
     expect(events.filter((e) => !['$pageview', '$opt_in'].includes(e.event)).map((e) => e.event)).toEqual([]);
     // Nothing blocked by the CSP, nothing else went wrong.
     expect(consoleErrors).toEqual([]);
+
+    // A sign-in link's token and email never leave for the analytics host, in any property of any event.
+    await page.goto(`${app.baseURL}/client/login?token=tok_secret_e2e&email=ana.secret%40example.com`);
+    await expect
+      .poll(() => events.filter((e) => e.event === '$pageview').map((e) => e.properties.$current_url), {
+        timeout: 20_000,
+      })
+      .toContainEqual(expect.stringMatching(/\/client\/login/));
+    expect(JSON.stringify(events)).not.toMatch(/tok_secret_e2e|ana\.secret/);
   });
 });

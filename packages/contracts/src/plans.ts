@@ -37,7 +37,7 @@ const core: PlanFeature[] = [
   'monthly_revenue_tracking',
 ];
 
-/** The plans of the spec (§3, §9) and DESIGN.md §5. Prices are configuration, not code. */
+/** The plans of docs/product.md §3. Prices are configuration, not code. */
 export const plans: Record<PlanId, PlanDefinition> = {
   starter: { id: 'starter', support: 'basic', revenueLimitCents: 2_500_00, features: core },
   pro: {

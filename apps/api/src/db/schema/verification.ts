@@ -8,7 +8,7 @@ import { nests } from './nests.js';
 import { nestSubscriptions } from './subscriptions.js';
 
 /**
- * One verification at the counter (DESIGN.md §4 "Check-in"): every answer is recorded, yes or no.
+ * One verification at the counter (docs/product.md §2, "Check-in"): every answer is recorded, yes or no.
  * `counts` marks the check-ins that used the allowance and move check-in rewards (eligible, not a
  * repeat). A pass that named nothing of the nest leaves customer and subscription empty.
  */
