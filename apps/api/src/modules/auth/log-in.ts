@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
 import { emailFingerprint } from '../../lib/tokens.js';
-import { findUserByEmail } from '../users/find-user.js';
-import { setPasswordHash } from '../users/set-password-hash.js';
+import { findMerchantByEmail } from '../merchants/find-merchant.js';
+import { setPasswordHash } from '../merchants/set-password-hash.js';
 import { beginPasswordAttempt } from './login-limits.js';
 import { type OpenedSession, openSession } from './open-session.js';
 
@@ -29,7 +29,7 @@ export async function logIn(
     throw error;
   }
 
-  const user = await findUserByEmail(app.db, input.email);
+  const user = await findMerchantByEmail(app.db, input.email);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid) {
     log.info(

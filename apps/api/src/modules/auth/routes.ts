@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
-import { getMerchant } from '../users/get-merchant.js';
+import { getMerchant } from '../merchants/get-merchant.js';
 import { findSessionIdByTokens } from './find-session.js';
 import { logIn } from './log-in.js';
 import { registerPasswordResetJob } from './password-reset-job.js';

@@ -3,7 +3,7 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.js';
-import { findPayoutAccountOfUser } from '../payouts/find-payout-account.js';
+import { findPayoutAccountOfMerchant } from '../payouts/find-payout-account.js';
 import { toPayoutView } from '../payouts/payout-view.js';
 import { findNestOfOwner, findOwnNestById, isUuid } from './find-nest.js';
 import { merchantId } from './nest-routes.js';
@@ -58,7 +58,7 @@ export const logoRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('unsupported_image', { status: 415 });
       const etag = await saveLogo(app.db, nest.id, body);
       app.publicLinks.cache.forNest(nest.id);
-      const payout = await findPayoutAccountOfUser(app.db, userId, app.config.PAYMENT_PROVIDER);
+      const payout = await findPayoutAccountOfMerchant(app.db, userId, app.config.PAYMENT_PROVIDER);
       const saved = (await findNestOfOwner(app.db, userId)) ?? nest;
       return toNestView(saved, etag, toPayoutView(payout));
     },
@@ -81,7 +81,7 @@ export const logoRoutes: FastifyPluginAsyncZod = async (app) => {
       const nest = await ownNest(userId, request.params.nestId);
       await deleteLogo(app.db, nest.id);
       app.publicLinks.cache.forNest(nest.id);
-      const payout = await findPayoutAccountOfUser(app.db, userId, app.config.PAYMENT_PROVIDER);
+      const payout = await findPayoutAccountOfMerchant(app.db, userId, app.config.PAYMENT_PROVIDER);
       const saved = (await findNestOfOwner(app.db, userId)) ?? nest;
       return toNestView(saved, null, toPayoutView(payout));
     },

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Tx } from '../../db/client.js';
 import { notFound, unauthenticated } from '../../lib/errors.js';
-import { findPayoutAccountOfUser } from '../payouts/find-payout-account.js';
+import { findPayoutAccountOfMerchant } from '../payouts/find-payout-account.js';
 import { toPayoutView } from '../payouts/payout-view.js';
 import { createNest } from './create-nest.js';
 import { findLogoEtag, findNestOfOwner, findOwnNestById } from './find-nest.js';
@@ -28,7 +28,7 @@ export const nestRoutes: FastifyPluginAsyncZod = async (app) => {
   async function view(db: Tx, nest: NestRow): Promise<Nest> {
     const [etag, payout] = await Promise.all([
       findLogoEtag(db, nest.id),
-      findPayoutAccountOfUser(db, nest.ownerId, app.config.PAYMENT_PROVIDER),
+      findPayoutAccountOfMerchant(db, nest.ownerId, app.config.PAYMENT_PROVIDER),
     ]);
     return toNestView(nest, etag, toPayoutView(payout));
   }

@@ -4,7 +4,7 @@ import { payoutAccounts, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { PaymentProvider, ProviderAccount } from '../../payments/port.js';
 import type { NestRow } from '../nests/nest-view.js';
-import { findPayoutAccountOfUser } from './find-payout-account.js';
+import { findPayoutAccountOfMerchant } from './find-payout-account.js';
 import type { PayoutAccountRow } from './payout-view.js';
 
 /** Writes what the provider just said about the account onto the merchant's row. */
@@ -42,7 +42,7 @@ export async function ensurePayoutAccount(
   provider: PaymentProvider,
   nest: NestRow,
 ): Promise<PayoutAccountRow> {
-  const existing = await findPayoutAccountOfUser(db, nest.ownerId, provider.name);
+  const existing = await findPayoutAccountOfMerchant(db, nest.ownerId, provider.name);
   if (existing) return existing;
   return db.transaction(async (tx) => {
     const [owner] = await tx
@@ -51,7 +51,7 @@ export async function ensurePayoutAccount(
       .where(eq(users.id, nest.ownerId))
       .for('update');
     if (!owner) throw notFound();
-    const made = await findPayoutAccountOfUser(tx, nest.ownerId, provider.name);
+    const made = await findPayoutAccountOfMerchant(tx, nest.ownerId, provider.name);
     if (made) return made;
     // The sandbox works inside this transaction; a remote provider ignores it.
     const account = await provider.createConnectedAccount(

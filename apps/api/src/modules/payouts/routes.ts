@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { requireNestOfOwner } from '../nests/find-nest.js';
 import { merchantId } from '../nests/nest-routes.js';
 import { ensurePayoutAccount } from './ensure-payout-account.js';
-import { findOwnPayoutAccount, findPayoutAccountOfUser } from './find-payout-account.js';
+import { findOwnPayoutAccount, findPayoutAccountOfMerchant } from './find-payout-account.js';
 import { createOnboardingLink } from './onboarding-link.js';
 import { toPayoutView } from './payout-view.js';
 import { syncPayoutAccount } from './sync-payout-account.js';
@@ -38,7 +38,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const userId = merchantId(request);
       await requireNestOfOwner(app.db, userId);
-      return toPayoutView(await findPayoutAccountOfUser(app.db, userId, providerName()));
+      return toPayoutView(await findPayoutAccountOfMerchant(app.db, userId, providerName()));
     },
   );
 
@@ -116,7 +116,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   async function ownPayoutAccount(userIdParam: string, userId: string) {
     if (userIdParam !== userId) throw notFound();
     await requireNestOfOwner(app.db, userId);
-    const row = await findPayoutAccountOfUser(app.db, userId, providerName());
+    const row = await findPayoutAccountOfMerchant(app.db, userId, providerName());
     if (!row) throw new AppError('payout_account_required', { status: 409 });
     return row;
   }
@@ -136,7 +136,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = merchantId(request);
       if (request.params.id !== userId) throw notFound();
       await requireNestOfOwner(app.db, userId);
-      return toPayoutView(await findPayoutAccountOfUser(app.db, userId, providerName()));
+      return toPayoutView(await findPayoutAccountOfMerchant(app.db, userId, providerName()));
     },
   );
 

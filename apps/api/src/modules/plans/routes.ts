@@ -18,7 +18,7 @@ import { requestLocale } from '../../lib/i18n.js';
 import { setPlanCancellation } from './cancel-plan.js';
 import { changePlan } from './change-plan.js';
 import {
-  listPlanInvoicesOfUser,
+  listPlanInvoicesOfMerchant,
   listUnpaidPlanInvoices,
   requireOwnPlanSubscription,
 } from './find-plan-subscription.js';
@@ -180,7 +180,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = ownId(request, request.params.id);
-      return { invoices: (await listPlanInvoicesOfUser(app.db, userId)).map(toPlanInvoice) };
+      return { invoices: (await listPlanInvoicesOfMerchant(app.db, userId)).map(toPlanInvoice) };
     },
   );
 
