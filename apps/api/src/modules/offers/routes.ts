@@ -11,8 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/i18n.js';
-import { requireNestOfOwner } from '../nests/find-nest.js';
-import { merchantId } from '../nests/nest-routes.js';
+import { merchantId, requireOwnNest } from '../../plugins/auth.js';
 import { ensurePayoutAccount } from '../payouts/ensure-payout-account.js';
 import { checkRewardRuleAllowed } from './check-reward-rule.js';
 import { createOffer } from './create-offer.js';
@@ -32,7 +31,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ merchantSession: [] }];
 
   async function ownOffer(request: FastifyRequest, offerId: string) {
-    const nest = await requireNestOfOwner(app.db, merchantId(request));
+    const nest = await requireOwnNest(request, 'me', 'nest_required');
     return findOwnOffer(app.db, nest.id, offerId);
   }
 
@@ -48,7 +47,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const nest = await requireNestOfOwner(app.db, merchantId(request));
+      const nest = await requireOwnNest(request, 'me', 'nest_required');
       const page = await listOffers(app.db, nest.id, request.query);
       return { items: page.items.map(toOfferView), next_cursor: page.nextCursor };
     },
@@ -70,7 +69,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = merchantId(request);
-      const nest = await requireNestOfOwner(app.db, userId);
+      const nest = await requireOwnNest(request, 'me', 'nest_required');
       checkRewardRuleAllowed(await findMerchantPlan(app.db, userId), request.body.reward_rule);
       const account = await ensurePayoutAccount(app.db, app.payments, nest);
       const { offer, created } = await createOffer(app.db, app.payments, app.payments.name, {

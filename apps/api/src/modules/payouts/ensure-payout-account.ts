@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.js';
 import { payoutAccounts, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { PaymentProvider, ProviderAccount } from '../../payments/port.js';
-import type { NestRow } from '../nests/nest-view.js';
 import { findPayoutAccountOfMerchant } from './find-payout-account.js';
 import type { PayoutAccountRow } from './payout-view.js';
 
@@ -31,6 +30,14 @@ export async function savePayoutAccount(
   return saved;
 }
 
+/** What the provider's account is made from: the merchant's nest (a structural type: payouts does not import nests). */
+export interface PayoutAccountNest {
+  id: string;
+  ownerId: string;
+  name: string;
+  country: string;
+}
+
 /**
  * The merchant's connected account, created at the provider the first time it is needed (payout
  * onboarding, or the first offer, whose product lives on it). The merchant's row is locked while the
@@ -40,7 +47,7 @@ export async function savePayoutAccount(
 export async function ensurePayoutAccount(
   db: Db,
   provider: PaymentProvider,
-  nest: NestRow,
+  nest: PayoutAccountNest,
 ): Promise<PayoutAccountRow> {
   const existing = await findPayoutAccountOfMerchant(db, nest.ownerId, provider.name);
   if (existing) return existing;

@@ -9,9 +9,8 @@ import {
 } from '@nest/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, notFound } from '../../lib/errors.js';
-import { findNestOfOwner } from '../nests/find-nest.js';
-import { merchantId } from '../nests/nest-routes.js';
+import { AppError } from '../../lib/errors.js';
+import { merchantId, requireOwnNest } from '../../plugins/auth.js';
 import { recentCheckIns } from './recent-check-ins.js';
 import { redeemReward } from './rewards.js';
 import { verifyAtCounter } from './verify-at-counter.js';
@@ -35,12 +34,6 @@ async function limit(
       headers: { 'retry-after': String(result.retryAfterSeconds) },
     });
   }
-}
-
-async function counterNest(app: FastifyInstance, userId: string) {
-  const nest = await findNestOfOwner(app.db, userId);
-  if (!nest) throw notFound();
-  return nest;
 }
 
 /** Verification at the counter: check-ins, recent check-ins, rewards handed over (ADRs 090–092). */
@@ -71,7 +64,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = merchantId(request);
-      const nest = await counterNest(app, userId);
+      const nest = await requireOwnNest(request, 'me');
       await limit(app, `verify:nest:${nest.id}`, VERIFY_LIMIT);
       if (request.body.code !== undefined)
         await limit(app, `verify-code:nest:${nest.id}`, CODE_ATTEMPT_LIMIT);
@@ -104,7 +97,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const nest = await counterNest(app, merchantId(request));
+      const nest = await requireOwnNest(request, 'me');
       reply.header('cache-control', 'no-store');
       return { check_ins: await recentCheckIns(app.db, nest.id, request.query.limit) };
     },
@@ -131,9 +124,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = merchantId(request);
-      const nest = await counterNest(app, userId);
-      return redeemReward(app.db, nest.id, userId, request.params.id);
+      const nest = await requireOwnNest(request, 'me');
+      return redeemReward(app.db, nest.id, nest.ownerId, request.params.id);
     },
   );
 };
