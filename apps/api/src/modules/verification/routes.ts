@@ -7,34 +7,12 @@ import {
   verificationSchema,
   verifyBodySchema,
 } from '@nest/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors.js';
 import { merchantId, requireOwnNest } from '../../plugins/auth.js';
+import { enforceCounterLimits } from './counter-limits.js';
 import { recentCheckIns } from './recent-check-ins.js';
 import { redeemReward } from './rewards.js';
 import { verifyAtCounter } from './verify-at-counter.js';
-
-/**
- * Typed codes are 40 bits: a counter may try 30 a minute (a busy morning is far below that), so
- * guessing one of a nest's live codes takes years. Scanned tokens carry a 128-bit signature.
- */
-export const CODE_ATTEMPT_LIMIT = { limit: 30, windowMs: 60 * 1000 } as const;
-export const VERIFY_LIMIT = { limit: 240, windowMs: 60 * 1000 } as const;
-
-async function limit(
-  app: FastifyInstance,
-  key: string,
-  { limit, windowMs }: { limit: number; windowMs: number },
-) {
-  const result = await app.rateLimiter.hit(key, limit, windowMs);
-  if (!result.allowed) {
-    throw new AppError('rate_limited', {
-      params: { seconds: result.retryAfterSeconds },
-      headers: { 'retry-after': String(result.retryAfterSeconds) },
-    });
-  }
-}
 
 /** Verification at the counter: check-ins, recent check-ins, rewards handed over (ADRs 090–092). */
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,9 +43,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const userId = merchantId(request);
       const nest = await requireOwnNest(request, 'me');
-      await limit(app, `verify:nest:${nest.id}`, VERIFY_LIMIT);
-      if (request.body.code !== undefined)
-        await limit(app, `verify-code:nest:${nest.id}`, CODE_ATTEMPT_LIMIT);
+      await enforceCounterLimits(app.rateLimiter, nest.id, request.body.code !== undefined);
       const answer = await verifyAtCounter(
         {
           db: app.db,
