@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
-import { getMerchant } from '../merchants/get-merchant.js';
 import { findSessionIdByTokens } from './find-session.js';
 import { logIn } from './log-in.js';
 import { registerPasswordResetJob } from './password-reset-job.js';
@@ -22,7 +21,7 @@ import { revokeSession } from './revoke-sessions.js';
 import { rotateRefreshToken } from './rotate-refresh-token.js';
 import {
   clearSessionCookies,
-  readAccessToken,
+  presentedTokens,
   readRefreshToken,
   setSessionCookies,
 } from './session-cookies.js';
@@ -50,27 +49,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const presented = {
-        accessToken: readAccessToken(request, app.config),
-        refreshToken: readRefreshToken(request, app.config),
-      };
-      let signedIn: Awaited<ReturnType<typeof logIn>>;
-      try {
-        signedIn = await logIn(app, {
-          ...request.body,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
-      } catch (error) {
+      const signedIn = await logIn(app, {
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        presented: presentedTokens(request, app.config),
+      }).catch((error: unknown) => {
         // A failed login leaves no account behind in this browser.
         clearSessionCookies(reply, app.config);
         throw error;
-      }
-      // The browser's previous session, if any, is replaced rather than left alive without its cookies.
-      const previous = await findSessionIdByTokens(app.db, presented);
-      if (previous) await revokeSession(app.db, previous, 'replaced_by_login');
+      });
       setSessionCookies(reply, app.config, signedIn.session);
-      return (await getMerchant(app.db, signedIn.userId))!;
+      return signedIn.merchant;
     },
   );
 
@@ -128,10 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       refuseCrossSite(request);
-      const sessionId = await findSessionIdByTokens(app.db, {
-        accessToken: readAccessToken(request, app.config),
-        refreshToken: readRefreshToken(request, app.config),
-      });
+      const sessionId = await findSessionIdByTokens(app.db, presentedTokens(request, app.config));
       if (sessionId && (await revokeSession(app.db, sessionId, 'logout'))) {
         request.log.info({ event: 'logout', sessionId }, 'logged out');
       }
