@@ -8,17 +8,16 @@ import {
 } from '@nest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
 import { findSessionIdByTokens } from './find-session.js';
 import { logIn } from './log-in.js';
 import { registerPasswordResetJob } from './password-reset-job.js';
 import { schedulePruneSessions } from './prune-sessions.js';
+import { refreshSession } from './refresh-session.js';
 import { refuseCrossSite } from './refuse-cross-site.js';
 import { requestPasswordReset } from './request-password-reset.js';
 import { resetPassword } from './reset-password.js';
 import { revokeSession } from './revoke-sessions.js';
-import { rotateRefreshToken } from './rotate-refresh-token.js';
 import {
   clearSessionCookies,
   presentedTokens,
@@ -79,24 +78,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       refuseCrossSite(request);
       const refreshToken = readRefreshToken(request, app.config);
-      const result = refreshToken
-        ? await rotateRefreshToken(app.db, refreshToken)
-        : { outcome: 'invalid' as const };
-      if (result.outcome !== 'rotated') {
-        if (result.outcome === 'reused') {
-          request.log.warn(
-            {
-              event: 'refresh_token.reused',
-              userId: result.userId,
-              sessionId: result.sessionId,
-              ip: request.ip,
-            },
-            'refresh token reused: session family revoked',
-          );
-        }
-        clearSessionCookies(reply, app.config);
-        throw new AppError('invalid_refresh_token');
-      }
+      const result = await refreshSession(app.db, { refreshToken, ip: request.ip, log: request.log }).catch(
+        (error: unknown) => {
+          clearSessionCookies(reply, app.config);
+          throw error;
+        },
+      );
       setSessionCookies(reply, app.config, result);
       return {
         access_expires_at: result.accessExpiresAt.toISOString(),

@@ -63,9 +63,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(message));
       }
       const signedIn = await logInCustomer(app, {
-        email,
-        code,
-        token,
+        ...request.body,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         previousToken: readCustomerToken(request, app.config),

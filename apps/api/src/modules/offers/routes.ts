@@ -12,9 +12,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/i18n.js';
 import { merchantId, requireOwnNest } from '../../plugins/auth.js';
-import { ensurePayoutAccount } from '../payouts/ensure-payout-account.js';
-import { findMerchantPlan } from '../plans/find-merchant-plan.js';
-import { checkRewardRuleAllowed } from './check-reward-rule.js';
 import { createOffer } from './create-offer.js';
 import { registerPriceDeactivation } from './deactivate-price-job.js';
 import { listOffers } from './list-offers.js';
@@ -68,13 +65,9 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = merchantId(request);
       const nest = await requireOwnNest(request, 'me', 'nest_required');
-      checkRewardRuleAllowed(await findMerchantPlan(app.db, userId), request.body.reward_rule);
-      const account = await ensurePayoutAccount(app.db, app.payments, nest);
-      const { offer, created } = await createOffer(app.db, app.payments, app.payments.name, {
+      const { offer, created } = await createOffer(app.db, app.payments, {
         nest,
-        accountId: account.providerAccountId,
         body: request.body,
         requestKey: request.headers['idempotency-key'] ?? randomUUID(),
       });
@@ -113,14 +106,9 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const offer = await ownOffer(request, request.params.id);
-      if (request.body.reward_rule) {
-        checkRewardRuleAllowed(await findMerchantPlan(app.db, merchantId(request)), request.body.reward_rule);
-      }
       const updated = await updateOffer(
         { db: app.db, provider: app.payments, jobs: app.jobs },
-        offer,
-        request.body,
-        requestLocale(request),
+        { offer, ownerId: merchantId(request), body: request.body, locale: requestLocale(request) },
       );
       // Its links' public pages show the new price and text at once (this process; others within 1 s).
       app.publicLinks.cache.forNest(offer.nestId);

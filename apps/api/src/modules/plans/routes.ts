@@ -211,19 +211,13 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = merchantId(request);
-      const outcome = await retryPlanInvoices(ctx(), {
-        userId,
+      return retryPlanInvoices(ctx(), {
+        userId: merchantId(request),
         subscriptionId: request.params.id,
         body: request.body,
         locale: requestLocale(request),
         requestKey: request.id,
       });
-      const invoices = (await listUnpaidPlanInvoices(app.db, outcome.subscription)).map(toPlanInvoice);
-      const planState = await getPlan(app.db, app.config, userId);
-      return outcome.status === 'action_required'
-        ? { status: outcome.status, failure_code: null, url: outcome.url, invoices, plan_state: planState }
-        : { status: outcome.status, failure_code: outcome.failureCode, invoices, plan_state: planState };
     },
   );
 };
