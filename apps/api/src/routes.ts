@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { merchantSessions } from './modules/auth/merchant-sessions.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
 import { merchantCustomerRoutes } from './modules/merchant-customers/routes.js';
+import { merchantRoutes } from './modules/merchants/routes.js';
 import { logoRoutes } from './modules/nests/logo-routes.js';
 import { nestRoutes } from './modules/nests/nest-routes.js';
 import { offerRoutes } from './modules/offers/routes.js';
@@ -13,12 +15,11 @@ import { revenueRoutes } from './modules/revenue/routes.js';
 import { testingRoutes } from './modules/testing/routes.js';
 import { seedSubscriberRoutes } from './modules/testing/seed-subscribers.js';
 import { slowRoutes } from './modules/testing/slow-routes.js';
-import { usersRoutes } from './modules/users/routes.js';
 import { verificationRoutes } from './modules/verification/routes.js';
 
 /** Every API module, mounted under /api/v1. Modules register their own routes. */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(usersRoutes);
+  await app.register(merchantRoutes, { sessions: merchantSessions(app) });
   await app.register(authRoutes);
   await app.register(nestRoutes);
   await app.register(logoRoutes);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors.js';
+import { enforceRateLimit } from '../../lib/rate-limit.js';
 import { hashToken } from '../../lib/tokens.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -32,19 +32,14 @@ export async function beginPasswordAttempt(
   input: { email: string; ip: string },
 ): Promise<PasswordAttempt> {
   const keys = { account: accountKey(input.email), address: addressKey(input.ip) };
-  const [account, address] = await Promise.all([
-    app.rateLimiter.hit(keys.account, LOGIN_LIMITS.account.limit, LOGIN_LIMITS.account.windowMs),
-    app.rateLimiter.hit(keys.address, LOGIN_LIMITS.address.limit, LOGIN_LIMITS.address.windowMs),
-  ]);
-  const blocked = [account, address].filter((r) => !r.allowed);
-  if (blocked.length > 0) {
-    const seconds = Math.max(...blocked.map((r) => r.retryAfterSeconds));
-    throw new AppError('rate_limited', {
-      params: { seconds },
-      headers: { 'retry-after': String(seconds) },
-      cause: { limitedBy: account.allowed ? 'address' : 'account' },
-    });
-  }
+  await enforceRateLimit(
+    app.rateLimiter,
+    [
+      { key: keys.account, ...LOGIN_LIMITS.account },
+      { key: keys.address, ...LOGIN_LIMITS.address },
+    ],
+    { cause: ([account]) => ({ limitedBy: account?.allowed ? 'address' : 'account' }) },
+  );
   return {
     async succeeded() {
       await Promise.all([app.rateLimiter.reset(keys.account), app.rateLimiter.undo(keys.address)]);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { passwordResets } from '../../db/schema/index.js';
 import { deliverEmail } from '../../emails/send-email.js';
 import { emailFingerprint, generateToken, hashToken } from '../../lib/tokens.js';
-import { findUserByEmail } from '../users/find-user.js';
+import { findMerchantByEmail } from '../merchants/find-merchant.js';
 import { PASSWORD_RESET_TTL_MS } from './session-policy.js';
 
 export const PASSWORD_RESET_JOB = 'auth.password-reset-email';
@@ -22,7 +22,7 @@ export function registerPasswordResetJob(app: FastifyInstance): void {
   app.jobs.register(PASSWORD_RESET_JOB, async (payload) => {
     const email = (payload as { email?: unknown })?.email;
     if (typeof email !== 'string') throw new Error('Malformed password reset job payload');
-    const user = await findUserByEmail(app.db, email);
+    const user = await findMerchantByEmail(app.db, email);
     if (!user) {
       app.log.info(
         { event: 'password_reset.unknown_email', email: emailFingerprint(email) },

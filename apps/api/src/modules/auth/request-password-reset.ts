@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors.js';
+import { enforceRateLimit } from '../../lib/rate-limit.js';
 import { emailFingerprint, hashToken } from '../../lib/tokens.js';
 import { PASSWORD_RESET_JOB } from './password-reset-job.js';
 
@@ -17,20 +17,17 @@ export const RESET_LIMITS = {
  */
 export async function requestPasswordReset(app: FastifyInstance, input: { email: string; ip: string }) {
   const email = emailFingerprint(input.email);
-  const [byEmail, byAddress] = await Promise.all([
-    app.rateLimiter.hit(
-      `reset:email:${hashToken(input.email.trim().toLowerCase())}`,
-      RESET_LIMITS.email.limit,
-      RESET_LIMITS.email.windowMs,
-    ),
-    app.rateLimiter.hit(`reset:ip:${input.ip}`, RESET_LIMITS.address.limit, RESET_LIMITS.address.windowMs),
-  ]);
-  const blocked = [byEmail, byAddress].filter((r) => !r.allowed);
-  if (blocked.length > 0) {
-    const seconds = Math.max(...blocked.map((r) => r.retryAfterSeconds));
-    app.log.warn({ event: 'password_reset.limited', email, ip: input.ip }, 'password reset limited');
-    throw new AppError('rate_limited', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
-  }
+  await enforceRateLimit(
+    app.rateLimiter,
+    [
+      { key: `reset:email:${hashToken(input.email.trim().toLowerCase())}`, ...RESET_LIMITS.email },
+      { key: `reset:ip:${input.ip}`, ...RESET_LIMITS.address },
+    ],
+    {
+      onLimited: () =>
+        app.log.warn({ event: 'password_reset.limited', email, ip: input.ip }, 'password reset limited'),
+    },
+  );
   await app.jobs.enqueue(PASSWORD_RESET_JOB, { email: input.email });
   app.log.info({ event: 'password_reset.asked', email, ip: input.ip }, 'password reset asked');
 }

@@ -7,11 +7,11 @@ import { enqueueEmail } from '../../emails/send-email.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { hashToken } from '../../lib/tokens.js';
-import { checkPasswordPolicy } from '../users/check-password-policy.js';
-import { findUserById } from '../users/find-user.js';
-import { setPasswordHash } from '../users/set-password-hash.js';
+import { checkPasswordPolicy } from '../merchants/check-password-policy.js';
+import { findMerchantById } from '../merchants/find-merchant.js';
+import { setPasswordHash } from '../merchants/set-password-hash.js';
 import { forgetFailedLogins } from './login-limits.js';
-import { revokeUserSessions } from './revoke-sessions.js';
+import { revokeMerchantSessions } from './revoke-sessions.js';
 
 /** Every reset link of a merchant stops working (after a reset, or a password change). */
 export async function cancelPasswordResets(tx: Tx, userId: string): Promise<void> {
@@ -41,7 +41,7 @@ export async function resetPassword(
     .from(passwordResets)
     .where(live)
     .limit(1);
-  const user = reset ? await findUserById(app.db, reset.userId) : null;
+  const user = reset ? await findMerchantById(app.db, reset.userId) : null;
   if (!reset || !user) throw new AppError('invalid_reset_token');
 
   await checkPasswordPolicy(input.password, { locale: input.locale, userInputs: [user.email, user.name] });
@@ -67,7 +67,7 @@ export async function resetPassword(
       },
       { tx },
     );
-    return revokeUserSessions(tx, user.id, 'password_reset');
+    return revokeMerchantSessions(tx, user.id, 'password_reset');
   });
 
   await forgetFailedLogins(app, user.email);

@@ -14,7 +14,7 @@ export async function revokeSession(tx: Tx, sessionId: string, reason: RevokeRea
 }
 
 /** Ends every session of a merchant, except optionally the one making the request. Returns how many. */
-export async function revokeUserSessions(
+export async function revokeMerchantSessions(
   tx: Tx,
   userId: string,
   reason: RevokeReason,

@@ -8,21 +8,19 @@ import {
 } from '@nest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
-import { getMerchant } from '../users/get-merchant.js';
 import { findSessionIdByTokens } from './find-session.js';
 import { logIn } from './log-in.js';
 import { registerPasswordResetJob } from './password-reset-job.js';
 import { schedulePruneSessions } from './prune-sessions.js';
+import { refreshSession } from './refresh-session.js';
 import { refuseCrossSite } from './refuse-cross-site.js';
 import { requestPasswordReset } from './request-password-reset.js';
 import { resetPassword } from './reset-password.js';
 import { revokeSession } from './revoke-sessions.js';
-import { rotateRefreshToken } from './rotate-refresh-token.js';
 import {
   clearSessionCookies,
-  readAccessToken,
+  presentedTokens,
   readRefreshToken,
   setSessionCookies,
 } from './session-cookies.js';
@@ -50,27 +48,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const presented = {
-        accessToken: readAccessToken(request, app.config),
-        refreshToken: readRefreshToken(request, app.config),
-      };
-      let signedIn: Awaited<ReturnType<typeof logIn>>;
-      try {
-        signedIn = await logIn(app, {
-          ...request.body,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
-      } catch (error) {
+      const signedIn = await logIn(app, {
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        presented: presentedTokens(request, app.config),
+      }).catch((error: unknown) => {
         // A failed login leaves no account behind in this browser.
         clearSessionCookies(reply, app.config);
         throw error;
-      }
-      // The browser's previous session, if any, is replaced rather than left alive without its cookies.
-      const previous = await findSessionIdByTokens(app.db, presented);
-      if (previous) await revokeSession(app.db, previous, 'replaced_by_login');
+      });
       setSessionCookies(reply, app.config, signedIn.session);
-      return (await getMerchant(app.db, signedIn.userId))!;
+      return signedIn.merchant;
     },
   );
 
@@ -89,24 +78,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       refuseCrossSite(request);
       const refreshToken = readRefreshToken(request, app.config);
-      const result = refreshToken
-        ? await rotateRefreshToken(app.db, refreshToken)
-        : { outcome: 'invalid' as const };
-      if (result.outcome !== 'rotated') {
-        if (result.outcome === 'reused') {
-          request.log.warn(
-            {
-              event: 'refresh_token.reused',
-              userId: result.userId,
-              sessionId: result.sessionId,
-              ip: request.ip,
-            },
-            'refresh token reused: session family revoked',
-          );
-        }
-        clearSessionCookies(reply, app.config);
-        throw new AppError('invalid_refresh_token');
-      }
+      const result = await refreshSession(app.db, { refreshToken, ip: request.ip, log: request.log }).catch(
+        (error: unknown) => {
+          clearSessionCookies(reply, app.config);
+          throw error;
+        },
+      );
       setSessionCookies(reply, app.config, result);
       return {
         access_expires_at: result.accessExpiresAt.toISOString(),
@@ -128,10 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       refuseCrossSite(request);
-      const sessionId = await findSessionIdByTokens(app.db, {
-        accessToken: readAccessToken(request, app.config),
-        refreshToken: readRefreshToken(request, app.config),
-      });
+      const sessionId = await findSessionIdByTokens(app.db, presentedTokens(request, app.config));
       if (sessionId && (await revokeSession(app.db, sessionId, 'logout'))) {
         request.log.info({ event: 'logout', sessionId }, 'logged out');
       }

@@ -58,3 +58,8 @@ export function readAccessToken(request: FastifyRequest, config: Config): string
 export function readRefreshToken(request: FastifyRequest, config: Config): string | undefined {
   return request.cookies[sessionCookieNames(config).refresh] || undefined;
 }
+
+/** Both tokens the browser presented, to find the session they belong to (logout, a new login). */
+export function presentedTokens(request: FastifyRequest, config: Config) {
+  return { accessToken: readAccessToken(request, config), refreshToken: readRefreshToken(request, config) };
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors.js';
+import { enforceRateLimit } from '../../lib/rate-limit.js';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -17,11 +17,5 @@ export async function limitByAddress(
   ip: string,
   { limit, windowMs }: { limit: number; windowMs: number },
 ): Promise<void> {
-  const result = await app.rateLimiter.hit(`${scope}:ip:${ip}`, limit, windowMs);
-  if (!result.allowed) {
-    throw new AppError('rate_limited', {
-      params: { seconds: result.retryAfterSeconds },
-      headers: { 'retry-after': String(result.retryAfterSeconds) },
-    });
-  }
+  await enforceRateLimit(app.rateLimiter, [{ key: `${scope}:ip:${ip}`, limit, windowMs }]);
 }

@@ -11,7 +11,7 @@ import {
   planSubscriptions,
 } from '../../db/schema/index.js';
 import { logoUrl } from '../nests/nest-view.js';
-import { livePlanOf } from '../offers/find-merchant-plan.js';
+import { livePlanOf } from '../plans/find-merchant-plan.js';
 import { checkInCounters } from '../verification/customer-counters.js';
 
 const renewing = new Set(['trialing', 'active', 'past_due']);

@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { customerLoginCodes } from '../../db/schema/index.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, unauthenticated } from '../../lib/errors.js';
 import { emailFingerprint, hashToken } from '../../lib/tokens.js';
-import { openCustomerSession } from './customer-session.js';
+import { findCustomerSessionId, openCustomerSession, revokeCustomerSession } from './customer-session.js';
 import { findCustomerByEmail } from './find-customer.js';
+import { getCustomer } from './get-customer.js';
 import { hashLoginCode, loginCodeKey, sameHash } from './login-code.js';
 import { hitCustomerLimits } from './login-limits.js';
 import { MAX_CODE_ATTEMPTS, VERIFY_LIMITS } from './login-policy.js';
@@ -18,6 +19,8 @@ type Outcome =
  * a session. Every failure is the same 401, whether the email is unknown or the code wrong, expired,
  * used or burned. A wrong code counts against its row and the fifth burns it; that count is committed
  * before the refusal. The row is locked, so a code opens one session however many requests race.
+ * The browser's previous session (the token it presented), if any, is replaced rather than left alive
+ * without its cookie. Answers the customer and the new session.
  */
 export async function logInCustomer(
   app: FastifyInstance,
@@ -27,6 +30,7 @@ export async function logInCustomer(
     token?: string | undefined;
     ip: string;
     userAgent?: string | undefined;
+    previousToken?: string | undefined;
   },
 ) {
   await hitCustomerLimits(app, 'verify', input, VERIFY_LIMITS);
@@ -82,5 +86,11 @@ export async function logInCustomer(
     },
     'customer signed in',
   );
-  return outcome;
+  const previousId = input.previousToken ? await findCustomerSessionId(app.db, input.previousToken) : null;
+  if (previousId && previousId !== outcome.session.sessionId) {
+    await revokeCustomerSession(app.db, previousId, 'replaced_by_login');
+  }
+  const customer = await getCustomer(app.db, outcome.customerId);
+  if (!customer) throw unauthenticated();
+  return { customer, session: outcome.session };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../lib/errors.js';
+import { enforceRateLimit } from '../../lib/rate-limit.js';
 import { hashToken } from '../../lib/tokens.js';
 
 interface Limit {
@@ -20,12 +20,8 @@ export async function hitCustomerLimits(
 ): Promise<void> {
   const emailKey = `customer-${kind}:email:${hashToken(input.email.trim().toLowerCase())}`;
   const addressKey = `customer-${kind}:ip:${input.ip}`;
-  const results = await Promise.all([
-    app.rateLimiter.hit(emailKey, limits.email.limit, limits.email.windowMs),
-    app.rateLimiter.hit(addressKey, limits.address.limit, limits.address.windowMs),
+  await enforceRateLimit(app.rateLimiter, [
+    { key: emailKey, ...limits.email },
+    { key: addressKey, ...limits.address },
   ]);
-  const blocked = results.filter((r) => !r.allowed);
-  if (blocked.length === 0) return;
-  const seconds = Math.max(...blocked.map((r) => r.retryAfterSeconds));
-  throw new AppError('rate_limited', { params: { seconds }, headers: { 'retry-after': String(seconds) } });
 }

@@ -62,30 +62,18 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         // A JSON string, so clients that parse every answer as JSON read the message as it is.
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(message));
       }
-      const previous = readCustomerToken(request, app.config);
-      let signedIn: Awaited<ReturnType<typeof logInCustomer>>;
-      try {
-        signedIn = await logInCustomer(app, {
-          email,
-          code,
-          token,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
-      } catch (error) {
+      const signedIn = await logInCustomer(app, {
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        previousToken: readCustomerToken(request, app.config),
+      }).catch((error: unknown) => {
         // A failed login leaves no customer account behind in this browser.
         clearCustomerCookie(reply, app.config);
         throw error;
-      }
-      // The browser's previous session, if any, is replaced rather than left alive without its cookie.
-      const previousId = previous ? await findCustomerSessionId(app.db, previous) : null;
-      if (previousId && previousId !== signedIn.session.sessionId) {
-        await revokeCustomerSession(app.db, previousId, 'replaced_by_login');
-      }
+      });
       setCustomerCookie(reply, app.config, signedIn.session);
-      const customer = await getCustomer(app.db, signedIn.customerId);
-      if (!customer) throw unauthenticated();
-      return customer;
+      return signedIn.customer;
     },
   );
 

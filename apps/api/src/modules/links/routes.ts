@@ -11,8 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.js';
-import { requireNestOfOwner } from '../nests/find-nest.js';
-import { merchantId } from '../nests/nest-routes.js';
+import { requireOwnNest } from '../../plugins/auth.js';
 import { createLink } from './create-link.js';
 import { findOwnLink, listLinks } from './find-links.js';
 import { type QrFormat, renderLinkQr } from './link-qr.js';
@@ -32,7 +31,7 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
   schedulePruneCheckouts(app);
 
   const security = [{ merchantSession: [] }];
-  const ownNest = (request: FastifyRequest) => requireNestOfOwner(app.db, merchantId(request));
+  const ownNest = (request: FastifyRequest) => requireOwnNest(request, 'me', 'nest_required');
 
   app.get(
     '/links',

@@ -5,9 +5,7 @@ import {
   problemSchema,
 } from '@nest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/errors.js';
-import { findNestOfOwner, findOwnNestById } from '../nests/find-nest.js';
-import { merchantId } from '../nests/nest-routes.js';
+import { requireOwnNest } from '../../plugins/auth.js';
 import { findNestCustomers } from './find-customers.js';
 
 /** The merchant's customers screen: who subscribed to the nest, searchable, a page at a time. */
@@ -37,13 +35,7 @@ export const merchantCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = merchantId(request);
-      const { nestId } = request.params;
-      const nest =
-        nestId === 'me'
-          ? await findNestOfOwner(app.db, userId)
-          : await findOwnNestById(app.db, userId, nestId);
-      if (!nest) throw notFound();
+      const nest = await requireOwnNest(request, request.params.nestId);
       return findNestCustomers(app.db, nest.id, request.body);
     },
   );

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { nestLogos, nests } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import type { NestRow } from './nest-view.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,13 +14,6 @@ export function isUuid(value: string): boolean {
 export async function findNestOfOwner(db: Tx, ownerId: string): Promise<NestRow | undefined> {
   const [row] = await db.select().from(nests).where(eq(nests.ownerId, ownerId)).limit(1);
   return row;
-}
-
-/** The merchant's nest, for actions that need one (offers, payouts): 409 until onboarding made it. */
-export async function requireNestOfOwner(db: Tx, ownerId: string): Promise<NestRow> {
-  const nest = await findNestOfOwner(db, ownerId);
-  if (!nest) throw new AppError('nest_required', { status: 409 });
-  return nest;
 }
 
 /** A nest by id, only when the merchant owns it: another merchant's id is simply not found. */

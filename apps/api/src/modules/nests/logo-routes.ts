@@ -3,12 +3,11 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors.js';
-import { findPayoutAccountOfUser } from '../payouts/find-payout-account.js';
-import { toPayoutView } from '../payouts/payout-view.js';
-import { findNestOfOwner, findOwnNestById, isUuid } from './find-nest.js';
-import { merchantId } from './nest-routes.js';
-import { toNestView } from './nest-view.js';
+import { requireOwnNest } from '../../plugins/auth.js';
+import { findNestOfOwner, isUuid } from './find-nest.js';
+import type { NestRow } from './nest-view.js';
 import { deleteLogo, readLogo, saveLogo } from './save-logo.js';
+import { showNest } from './show-nest.js';
 
 const megabytes = `${LOGO_MAX_BYTES / (1024 * 1024)} MB`;
 
@@ -24,11 +23,11 @@ export const logoRoutes: FastifyPluginAsyncZod = async (app) => {
     done(null, body),
   );
 
-  async function ownNest(userId: string, nestId: string) {
-    if (nestId !== 'me') return findOwnNestById(app.db, userId, nestId);
-    const nest = await findNestOfOwner(app.db, userId);
-    if (!nest) throw new AppError('nest_required', { status: 409 });
-    return nest;
+  /** The nest as it is after its logo changed (read again: the change touched its row). */
+  async function viewAfterLogoChange(nest: NestRow, etag: string | null) {
+    app.publicLinks.cache.forNest(nest.id);
+    const saved = (await findNestOfOwner(app.db, nest.ownerId)) ?? nest;
+    return showNest(app.db, app.config.PAYMENT_PROVIDER, saved, etag);
   }
 
   app.post(
@@ -51,16 +50,11 @@ export const logoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = merchantId(request);
-      const nest = await ownNest(userId, request.params.nestId);
+      const nest = await requireOwnNest(request, request.params.nestId, 'nest_required');
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0)
         throw new AppError('unsupported_image', { status: 415 });
-      const etag = await saveLogo(app.db, nest.id, body);
-      app.publicLinks.cache.forNest(nest.id);
-      const payout = await findPayoutAccountOfUser(app.db, userId, app.config.PAYMENT_PROVIDER);
-      const saved = (await findNestOfOwner(app.db, userId)) ?? nest;
-      return toNestView(saved, etag, toPayoutView(payout));
+      return viewAfterLogoChange(nest, await saveLogo(app.db, nest.id, body));
     },
   );
 
@@ -77,13 +71,9 @@ export const logoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = merchantId(request);
-      const nest = await ownNest(userId, request.params.nestId);
+      const nest = await requireOwnNest(request, request.params.nestId, 'nest_required');
       await deleteLogo(app.db, nest.id);
-      app.publicLinks.cache.forNest(nest.id);
-      const payout = await findPayoutAccountOfUser(app.db, userId, app.config.PAYMENT_PROVIDER);
-      const saved = (await findNestOfOwner(app.db, userId)) ?? nest;
-      return toNestView(saved, null, toPayoutView(payout));
+      return viewAfterLogoChange(nest, null);
     },
   );
 

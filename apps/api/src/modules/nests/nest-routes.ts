@@ -1,47 +1,16 @@
-import {
-  createNestBodySchema,
-  type Nest,
-  nestIdParamsSchema,
-  nestSchema,
-  updateNestBodySchema,
-} from '@nest/contracts';
-import type { FastifyRequest } from 'fastify';
+import { createNestBodySchema, nestIdParamsSchema, nestSchema, updateNestBodySchema } from '@nest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Tx } from '../../db/client.js';
-import { notFound, unauthenticated } from '../../lib/errors.js';
-import { findPayoutAccountOfUser } from '../payouts/find-payout-account.js';
-import { toPayoutView } from '../payouts/payout-view.js';
+import { merchantId, requireOwnNest } from '../../plugins/auth.js';
 import { createNest } from './create-nest.js';
-import { findLogoEtag, findNestOfOwner, findOwnNestById } from './find-nest.js';
-import { type NestRow, toNestView } from './nest-view.js';
+import type { NestRow } from './nest-view.js';
+import { showNest } from './show-nest.js';
 import { updateNest } from './update-nest.js';
-
-export function merchantId(request: FastifyRequest): string {
-  if (!request.merchant) throw unauthenticated();
-  return request.merchant.userId;
-}
 
 /** The merchant's nest: onboarding creates it; the merchant reads and edits it. */
 export const nestRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireMerchant);
 
-  async function view(db: Tx, nest: NestRow): Promise<Nest> {
-    const [etag, payout] = await Promise.all([
-      findLogoEtag(db, nest.id),
-      findPayoutAccountOfUser(db, nest.ownerId, app.config.PAYMENT_PROVIDER),
-    ]);
-    return toNestView(nest, etag, toPayoutView(payout));
-  }
-
-  async function ownNest(request: FastifyRequest, nestId: string): Promise<NestRow> {
-    const userId = merchantId(request);
-    if (nestId === 'me') {
-      const nest = await findNestOfOwner(app.db, userId);
-      if (!nest) throw notFound();
-      return nest;
-    }
-    return findOwnNestById(app.db, userId, nestId);
-  }
+  const view = (nest: NestRow) => showNest(app.db, app.config.PAYMENT_PROVIDER, nest);
 
   app.post(
     '/nests',
@@ -58,7 +27,7 @@ export const nestRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const nest = await createNest(app.db, merchantId(request), request.body);
       request.log.info({ nestId: nest.id }, 'nest created');
-      return reply.status(201).send(await view(app.db, nest));
+      return reply.status(201).send(await view(nest));
     },
   );
 
@@ -73,7 +42,7 @@ export const nestRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: nestSchema },
       },
     },
-    async (request) => view(app.db, await ownNest(request, request.params.nestId)),
+    async (request) => view(await requireOwnNest(request, request.params.nestId)),
   );
 
   app.patch(
@@ -89,11 +58,11 @@ export const nestRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const nest = await ownNest(request, request.params.nestId);
+      const nest = await requireOwnNest(request, request.params.nestId);
       const updated = await updateNest(app.db, nest, request.body);
       // The name and category on its links' public pages.
       app.publicLinks.cache.forNest(nest.id);
-      return view(app.db, updated);
+      return view(updated);
     },
   );
 };

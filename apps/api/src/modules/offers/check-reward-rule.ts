@@ -1,5 +1,7 @@
 import { hasFeature, type PlanId, plans, planUnlocking } from '@nest/contracts';
+import type { Tx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
+import { findMerchantPlan } from '../plans/find-merchant-plan.js';
 
 const planNames = { starter: 'Starter', pro: 'Pro', enterprise: 'Enterprise' } as const;
 
@@ -15,4 +17,10 @@ export function checkRewardRuleAllowed(plan: PlanId | null, rewardRule: unknown)
     params: { plan: planNames[needed] },
     fields: [{ field: 'reward_rule', code: `plan_required:${needed}`, message: planNames[needed] }],
   });
+}
+
+/** The same check against the plan the nest's owner has now (read only when a rule is set). */
+export async function checkRewardRuleOfOwner(db: Tx, ownerId: string, rewardRule: unknown): Promise<void> {
+  if (rewardRule === null || rewardRule === undefined) return;
+  checkRewardRuleAllowed(await findMerchantPlan(db, ownerId), rewardRule);
 }

@@ -3,16 +3,15 @@ import type { CreateOfferValues } from '@nest/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { offerPrices, offers } from '../../db/schema/index.js';
-import type { CatalogProvider } from '../../payments/catalog.js';
-import type { ProviderName } from '../../payments/port.js';
+import type { PaymentProvider } from '../../payments/port.js';
 import type { NestRow } from '../nests/nest-view.js';
+import { ensurePayoutAccount } from '../payouts/ensure-payout-account.js';
+import { checkRewardRuleOfOwner } from './check-reward-rule.js';
 import { loadOffer } from './load-offers.js';
 import type { OfferWithVersions } from './offer-view.js';
 
 export interface CreateOfferInput {
   nest: NestRow;
-  /** The merchant's connected account, where the product and price are made. */
-  accountId: string;
   body: CreateOfferValues;
   /** The client's Idempotency-Key, or one made for this request. */
   requestKey: string;
@@ -32,16 +31,29 @@ async function findByRequestKey(db: Db, nestId: string, requestKey: string) {
 }
 
 /**
- * Creates an offer: first the provider's product and price, each with an idempotency key derived from
+ * Creates an offer. A reward rule needs a plan that has it (403 plan_required); the product and price
+ * are made on the merchant's connected account, opened here the first time.
+ */
+export async function createOffer(
+  db: Db,
+  provider: PaymentProvider,
+  { nest, body, requestKey }: CreateOfferInput,
+): Promise<{ offer: OfferWithVersions; created: boolean }> {
+  await checkRewardRuleOfOwner(db, nest.ownerId, body.reward_rule);
+  const account = await ensurePayoutAccount(db, provider, nest);
+  return makeOffer(db, provider, { nest, accountId: account.providerAccountId, body, requestKey });
+}
+
+/**
+ * Makes the offer: first the provider's product and price, each with an idempotency key derived from
  * the request key, then our rows in one transaction. A provider failure writes nothing here, and the
  * retry with the same key finds the provider objects already made instead of making new ones. A key
  * that already made an offer answers that offer (created: false).
  */
-export async function createOffer(
+async function makeOffer(
   db: Db,
-  provider: CatalogProvider,
-  providerName: ProviderName,
-  { nest, accountId, body, requestKey }: CreateOfferInput,
+  provider: PaymentProvider,
+  { nest, accountId, body, requestKey }: CreateOfferInput & { accountId: string },
 ): Promise<{ offer: OfferWithVersions; created: boolean }> {
   const done = await findByRequestKey(db, nest.id, requestKey);
   if (done) return { offer: await loadOffer(db, done), created: false };
@@ -85,7 +97,7 @@ export async function createOffer(
         capacity: body.capacity,
         usageAllowance: body.usage_allowance,
         rewardRule: body.reward_rule,
-        provider: providerName,
+        provider: provider.name,
         providerAccountId: accountId,
         providerProductId: product.id,
         requestKey,

@@ -11,13 +11,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/i18n.js';
-import { requireNestOfOwner } from '../nests/find-nest.js';
-import { merchantId } from '../nests/nest-routes.js';
-import { ensurePayoutAccount } from '../payouts/ensure-payout-account.js';
-import { checkRewardRuleAllowed } from './check-reward-rule.js';
+import { merchantId, requireOwnNest } from '../../plugins/auth.js';
 import { createOffer } from './create-offer.js';
 import { registerPriceDeactivation } from './deactivate-price-job.js';
-import { findMerchantPlan } from './find-merchant-plan.js';
 import { listOffers } from './list-offers.js';
 import { findOwnOffer, loadOffer } from './load-offers.js';
 import { toOfferView } from './offer-view.js';
@@ -32,7 +28,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const security = [{ merchantSession: [] }];
 
   async function ownOffer(request: FastifyRequest, offerId: string) {
-    const nest = await requireNestOfOwner(app.db, merchantId(request));
+    const nest = await requireOwnNest(request, 'me', 'nest_required');
     return findOwnOffer(app.db, nest.id, offerId);
   }
 
@@ -48,7 +44,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const nest = await requireNestOfOwner(app.db, merchantId(request));
+      const nest = await requireOwnNest(request, 'me', 'nest_required');
       const page = await listOffers(app.db, nest.id, request.query);
       return { items: page.items.map(toOfferView), next_cursor: page.nextCursor };
     },
@@ -69,13 +65,9 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = merchantId(request);
-      const nest = await requireNestOfOwner(app.db, userId);
-      checkRewardRuleAllowed(await findMerchantPlan(app.db, userId), request.body.reward_rule);
-      const account = await ensurePayoutAccount(app.db, app.payments, nest);
-      const { offer, created } = await createOffer(app.db, app.payments, app.payments.name, {
+      const nest = await requireOwnNest(request, 'me', 'nest_required');
+      const { offer, created } = await createOffer(app.db, app.payments, {
         nest,
-        accountId: account.providerAccountId,
         body: request.body,
         requestKey: request.headers['idempotency-key'] ?? randomUUID(),
       });
@@ -114,14 +106,9 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const offer = await ownOffer(request, request.params.id);
-      if (request.body.reward_rule) {
-        checkRewardRuleAllowed(await findMerchantPlan(app.db, merchantId(request)), request.body.reward_rule);
-      }
       const updated = await updateOffer(
         { db: app.db, provider: app.payments, jobs: app.jobs },
-        offer,
-        request.body,
-        requestLocale(request),
+        { offer, ownerId: merchantId(request), body: request.body, locale: requestLocale(request) },
       );
       // Its links' public pages show the new price and text at once (this process; others within 1 s).
       app.publicLinks.cache.forNest(offer.nestId);

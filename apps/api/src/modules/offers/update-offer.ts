@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.js';
 import { interpolate, messages } from '../../lib/i18n.js';
 import type { CatalogProvider, ProviderPrice } from '../../payments/catalog.js';
 import type { Jobs } from '../../types.js';
+import { checkRewardRuleOfOwner } from './check-reward-rule.js';
 import { enqueuePriceDeactivation } from './deactivate-price-job.js';
 import { hasEverHadSubscribers, loadOffer } from './load-offers.js';
 import { currentVersion, type OfferRow, type OfferWithVersions } from './offer-view.js';
@@ -40,10 +41,15 @@ function intervalCountTooBig(locale: Locale, interval: OfferInterval): AppError 
  */
 export async function updateOffer(
   { db, provider, jobs }: UpdateOfferDeps,
-  offer: OfferRow,
-  body: UpdateOfferBody,
-  locale: Locale,
+  {
+    offer,
+    ownerId,
+    body,
+    locale,
+  }: { offer: OfferRow; ownerId: string; body: UpdateOfferBody; locale: Locale },
 ): Promise<OfferWithVersions> {
+  // A reward rule needs a plan that has it (403 plan_required).
+  await checkRewardRuleOfOwner(db, ownerId, body.reward_rule);
   const loaded = await loadOffer(db, offer);
   const current = currentVersion(loaded.versions);
   const interval = body.interval ?? current.interval;

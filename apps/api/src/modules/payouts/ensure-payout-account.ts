@@ -3,8 +3,7 @@ import type { Db } from '../../db/client.js';
 import { payoutAccounts, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { PaymentProvider, ProviderAccount } from '../../payments/port.js';
-import type { NestRow } from '../nests/nest-view.js';
-import { findPayoutAccountOfUser } from './find-payout-account.js';
+import { findPayoutAccountOfMerchant } from './find-payout-account.js';
 import type { PayoutAccountRow } from './payout-view.js';
 
 /** Writes what the provider just said about the account onto the merchant's row. */
@@ -31,6 +30,14 @@ export async function savePayoutAccount(
   return saved;
 }
 
+/** What the provider's account is made from: the merchant's nest (a structural type: payouts does not import nests). */
+export interface PayoutAccountNest {
+  id: string;
+  ownerId: string;
+  name: string;
+  country: string;
+}
+
 /**
  * The merchant's connected account, created at the provider the first time it is needed (payout
  * onboarding, or the first offer, whose product lives on it). The merchant's row is locked while the
@@ -40,9 +47,9 @@ export async function savePayoutAccount(
 export async function ensurePayoutAccount(
   db: Db,
   provider: PaymentProvider,
-  nest: NestRow,
+  nest: PayoutAccountNest,
 ): Promise<PayoutAccountRow> {
-  const existing = await findPayoutAccountOfUser(db, nest.ownerId, provider.name);
+  const existing = await findPayoutAccountOfMerchant(db, nest.ownerId, provider.name);
   if (existing) return existing;
   return db.transaction(async (tx) => {
     const [owner] = await tx
@@ -51,7 +58,7 @@ export async function ensurePayoutAccount(
       .where(eq(users.id, nest.ownerId))
       .for('update');
     if (!owner) throw notFound();
-    const made = await findPayoutAccountOfUser(tx, nest.ownerId, provider.name);
+    const made = await findPayoutAccountOfMerchant(tx, nest.ownerId, provider.name);
     if (made) return made;
     // The sandbox works inside this transaction; a remote provider ignores it.
     const account = await provider.createConnectedAccount(

@@ -6,7 +6,7 @@ import type { ProviderName } from '../../payments/port.js';
 import type { PayoutAccountRow } from './payout-view.js';
 
 /** The merchant's payout account with the provider in use, if one was ever started. */
-export async function findPayoutAccountOfUser(
+export async function findPayoutAccountOfMerchant(
   db: Tx,
   userId: string,
   provider: ProviderName,

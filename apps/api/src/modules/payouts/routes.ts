@@ -5,12 +5,12 @@ import {
   payoutScheduleSchema,
   redirectUrlSchema,
 } from '@nest/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, notFound } from '../../lib/errors.js';
-import { requireNestOfOwner } from '../nests/find-nest.js';
-import { merchantId } from '../nests/nest-routes.js';
+import { AppError } from '../../lib/errors.js';
+import { merchantId, requireOwnMerchantId, requireOwnNest } from '../../plugins/auth.js';
 import { ensurePayoutAccount } from './ensure-payout-account.js';
-import { findOwnPayoutAccount, findPayoutAccountOfUser } from './find-payout-account.js';
+import { findOwnPayoutAccount, findPayoutAccountOfMerchant } from './find-payout-account.js';
 import { createOnboardingLink } from './onboarding-link.js';
 import { toPayoutView } from './payout-view.js';
 import { syncPayoutAccount } from './sync-payout-account.js';
@@ -36,9 +36,8 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = merchantId(request);
-      await requireNestOfOwner(app.db, userId);
-      return toPayoutView(await findPayoutAccountOfUser(app.db, userId, providerName()));
+      const nest = await requireOwnNest(request, 'me', 'nest_required');
+      return toPayoutView(await findPayoutAccountOfMerchant(app.db, nest.ownerId, providerName()));
     },
   );
 
@@ -55,7 +54,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const nest = await requireNestOfOwner(app.db, merchantId(request));
+      const nest = await requireOwnNest(request, 'me', 'nest_required');
       const account = await ensurePayoutAccount(app.db, provider(), nest);
       const url = await createOnboardingLink(provider(), app.config.publicUrl, account.providerAccountId);
       request.log.info({ accountId: account.providerAccountId }, 'payout onboarding link created');
@@ -113,10 +112,11 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  async function ownPayoutAccount(userIdParam: string, userId: string) {
-    if (userIdParam !== userId) throw notFound();
-    await requireNestOfOwner(app.db, userId);
-    const row = await findPayoutAccountOfUser(app.db, userId, providerName());
+  /** The payout settings' account: the merchant's own id, a nest, and an account already started. */
+  async function ownPayoutAccount(request: FastifyRequest, id: string) {
+    requireOwnMerchantId(request, id);
+    const nest = await requireOwnNest(request, 'me', 'nest_required');
+    const row = await findPayoutAccountOfMerchant(app.db, nest.ownerId, providerName());
     if (!row) throw new AppError('payout_account_required', { status: 409 });
     return row;
   }
@@ -133,10 +133,9 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = merchantId(request);
-      if (request.params.id !== userId) throw notFound();
-      await requireNestOfOwner(app.db, userId);
-      return toPayoutView(await findPayoutAccountOfUser(app.db, userId, providerName()));
+      requireOwnMerchantId(request, request.params.id);
+      const nest = await requireOwnNest(request, 'me', 'nest_required');
+      return toPayoutView(await findPayoutAccountOfMerchant(app.db, nest.ownerId, providerName()));
     },
   );
 
@@ -155,8 +154,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = merchantId(request);
-      const row = await ownPayoutAccount(request.params.id, userId);
+      const row = await ownPayoutAccount(request, request.params.id);
       const saved = await updatePayoutSchedule(app.db, provider(), row, request.body);
       request.log.info(
         { accountId: saved.providerAccountId, interval: saved.payoutInterval },

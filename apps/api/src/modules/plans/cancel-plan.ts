@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors.js';
-import { findPlanOfUser } from './find-plan-subscription.js';
+import { findPlanOfMerchant } from './find-plan-subscription.js';
 import { type PlanContext, syncAfterAction } from './plan-context.js';
 import type { PlanSubscriptionRow } from './plan-view.js';
 
@@ -11,7 +11,7 @@ export async function setPlanCancellation(
   ctx: PlanContext,
   input: { userId: string; cancel: boolean; requestKey: string },
 ): Promise<PlanSubscriptionRow> {
-  const current = await findPlanOfUser(ctx.db, input.userId);
+  const current = await findPlanOfMerchant(ctx.db, input.userId);
   if (!current?.providerSubscriptionId || current.status === 'incomplete' || current.status === 'canceled') {
     throw new AppError('plan_missing', { status: 409 });
   }

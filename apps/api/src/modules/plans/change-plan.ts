@@ -1,13 +1,13 @@
 import { type PlanId, planRank } from '@nest/contracts';
 import { AppError } from '../../lib/errors.js';
-import { findPlanOfUser } from './find-plan-subscription.js';
+import { findPlanOfMerchant } from './find-plan-subscription.js';
 import { planPrice } from './plan-catalogue.js';
 import { type PlanContext, syncAfterAction } from './plan-context.js';
 import type { PlanSubscriptionRow } from './plan-view.js';
 
 /** The merchant's plan, when it is one that can be changed: paid for, not ended. */
 export async function requireChangeablePlan(ctx: PlanContext, userId: string): Promise<PlanSubscriptionRow> {
-  const row = await findPlanOfUser(ctx.db, userId);
+  const row = await findPlanOfMerchant(ctx.db, userId);
   if (!row?.providerSubscriptionId || row.status === 'incomplete' || row.status === 'canceled') {
     throw new AppError('plan_missing', { status: 409 });
   }

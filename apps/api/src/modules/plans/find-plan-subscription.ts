@@ -6,7 +6,7 @@ import type { PlanInvoiceRow, PlanSubscriptionRow } from './plan-view.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function findPlanOfUser(db: Tx, userId: string): Promise<PlanSubscriptionRow | undefined> {
+export async function findPlanOfMerchant(db: Tx, userId: string): Promise<PlanSubscriptionRow | undefined> {
   const [row] = await db.select().from(planSubscriptions).where(eq(planSubscriptions.userId, userId));
   return row;
 }
@@ -44,7 +44,7 @@ export async function listUnpaidPlanInvoices(
     .orderBy(asc(planInvoices.issuedAt));
 }
 
-export async function listPlanInvoicesOfUser(db: Tx, userId: string): Promise<PlanInvoiceRow[]> {
+export async function listPlanInvoicesOfMerchant(db: Tx, userId: string): Promise<PlanInvoiceRow[]> {
   return db
     .select()
     .from(planInvoices)

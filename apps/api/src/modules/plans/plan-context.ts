@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { findPlanOfUser } from './find-plan-subscription.js';
+import { findPlanOfMerchant } from './find-plan-subscription.js';
 import { type PlanSyncContext, syncPlanSubscription } from './sync-plan-subscription.js';
 
 /** What the plan use cases need from the app. */
@@ -22,7 +22,7 @@ export function syncAfterAction(ctx: PlanContext, providerSubscriptionId: string
  * calls this after moving a merchant's time, which moves every date the provider reports.
  */
 export async function refreshPlanOfUser(ctx: PlanContext, userId: string, source: string): Promise<void> {
-  const row = await findPlanOfUser(ctx.db, userId);
+  const row = await findPlanOfMerchant(ctx.db, userId);
   if (!row?.providerSubscriptionId || row.provider !== ctx.provider.name) return;
   const providerSubscriptionId = row.providerSubscriptionId;
   await ctx.db.transaction((tx) =>

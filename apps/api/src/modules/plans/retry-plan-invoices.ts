@@ -1,11 +1,12 @@
-import type { Locale, RetryInvoicesBody } from '@nest/contracts';
+import type { Locale, RetryInvoicesBody, RetryInvoicesResult } from '@nest/contracts';
 import { AppError, notFound } from '../../lib/errors.js';
 import { listUnpaidPlanInvoices, requireOwnPlanSubscription } from './find-plan-subscription.js';
+import { getPlan } from './get-plan.js';
 import { type PlanContext, syncAfterAction } from './plan-context.js';
 import { planMetadata } from './plan-metadata.js';
-import type { PlanInvoiceRow, PlanSubscriptionRow } from './plan-view.js';
+import { type PlanInvoiceRow, type PlanSubscriptionRow, toPlanInvoice } from './plan-view.js';
 
-export type RetryOutcome =
+type RetryOutcome =
   | { status: 'paid' | 'failed'; failureCode: string | null; subscription: PlanSubscriptionRow }
   | { status: 'action_required'; url: string; subscription: PlanSubscriptionRow };
 
@@ -13,8 +14,27 @@ export type RetryOutcome =
  * Pays the merchant's unpaid plan invoices, oldest first, with the saved card (stopping at the first
  * decline), or answers the provider's hosted page to pay with another card. Paid up, the plan is
  * active again and next_payment_at is in the future: the guard lets the merchant straight back in.
+ * Answers the outcome with the invoices still unpaid and the plan as it is now.
  */
 export async function retryPlanInvoices(
+  ctx: PlanContext,
+  input: {
+    userId: string;
+    subscriptionId: string;
+    body: RetryInvoicesBody;
+    locale: Locale;
+    requestKey: string;
+  },
+): Promise<RetryInvoicesResult> {
+  const outcome = await retry(ctx, input);
+  const invoices = (await listUnpaidPlanInvoices(ctx.db, outcome.subscription)).map(toPlanInvoice);
+  const planState = await getPlan(ctx.db, ctx.config, input.userId);
+  return outcome.status === 'action_required'
+    ? { status: outcome.status, failure_code: null, url: outcome.url, invoices, plan_state: planState }
+    : { status: outcome.status, failure_code: outcome.failureCode, invoices, plan_state: planState };
+}
+
+async function retry(
   ctx: PlanContext,
   input: {
     userId: string;

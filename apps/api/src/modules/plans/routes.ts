@@ -11,14 +11,13 @@ import {
   retryInvoicesResultSchema,
   subscriptionIdParamsSchema,
 } from '@nest/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound, unauthenticated } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
+import { merchantId, requireOwnMerchantId } from '../../plugins/auth.js';
 import { setPlanCancellation } from './cancel-plan.js';
 import { changePlan } from './change-plan.js';
 import {
-  listPlanInvoicesOfUser,
+  listPlanInvoicesOfMerchant,
   listUnpaidPlanInvoices,
   requireOwnPlanSubscription,
 } from './find-plan-subscription.js';
@@ -38,14 +37,6 @@ const errors = {
   503: problemSchema,
 };
 const security = [{ merchantSession: [] }];
-
-/** The signed-in merchant, who may only act on their own id: anyone else's is "not found". */
-function ownId(request: FastifyRequest, id: string): string {
-  const userId = request.merchant?.userId;
-  if (!userId) throw unauthenticated();
-  if (id !== userId) throw notFound();
-  return userId;
-}
 
 /**
  * The merchant's plan: the catalogue, checkout, the current plan (webhook-driven), changes,
@@ -88,7 +79,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownId(request, request.params.id);
+      const userId = requireOwnMerchantId(request, request.params.id);
       const session = await startPlanCheckout(ctx(), {
         userId,
         plan: request.body.plan,
@@ -111,7 +102,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: planStateSchema, ...errors },
       },
     },
-    async (request) => getPlan(app.db, app.config, ownId(request, request.params.id)),
+    async (request) => getPlan(app.db, app.config, requireOwnMerchantId(request, request.params.id)),
   );
 
   app.post(
@@ -130,7 +121,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownId(request, request.params.id);
+      const userId = requireOwnMerchantId(request, request.params.id);
       const { effective } = await changePlan(ctx(), {
         userId,
         plan: request.body.plan,
@@ -159,7 +150,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const userId = ownId(request, request.params.id);
+        const userId = requireOwnMerchantId(request, request.params.id);
         await setPlanCancellation(ctx(), { userId, cancel, requestKey: request.id });
         return getPlan(app.db, app.config, userId);
       },
@@ -179,8 +170,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = ownId(request, request.params.id);
-      return { invoices: (await listPlanInvoicesOfUser(app.db, userId)).map(toPlanInvoice) };
+      const userId = requireOwnMerchantId(request, request.params.id);
+      return { invoices: (await listPlanInvoicesOfMerchant(app.db, userId)).map(toPlanInvoice) };
     },
   );
 
@@ -198,8 +189,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.merchant?.userId;
-      if (!userId) throw unauthenticated();
+      const userId = merchantId(request);
       const subscription = await requireOwnPlanSubscription(app.db, userId, request.params.id);
       return { invoices: (await listUnpaidPlanInvoices(app.db, subscription)).map(toPlanInvoice) };
     },
@@ -221,20 +211,13 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = request.merchant?.userId;
-      if (!userId) throw unauthenticated();
-      const outcome = await retryPlanInvoices(ctx(), {
-        userId,
+      return retryPlanInvoices(ctx(), {
+        userId: merchantId(request),
         subscriptionId: request.params.id,
         body: request.body,
         locale: requestLocale(request),
         requestKey: request.id,
       });
-      const invoices = (await listUnpaidPlanInvoices(app.db, outcome.subscription)).map(toPlanInvoice);
-      const planState = await getPlan(app.db, app.config, userId);
-      return outcome.status === 'action_required'
-        ? { status: outcome.status, failure_code: null, url: outcome.url, invoices, plan_state: planState }
-        : { status: outcome.status, failure_code: outcome.failureCode, invoices, plan_state: planState };
     },
   );
 };

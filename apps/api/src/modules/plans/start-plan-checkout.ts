@@ -2,7 +2,7 @@ import type { Locale, PlanId } from '@nest/contracts';
 import { eq } from 'drizzle-orm';
 import { planSubscriptions, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
-import { findPlanOfUser } from './find-plan-subscription.js';
+import { findPlanOfMerchant } from './find-plan-subscription.js';
 import { planPrice } from './plan-catalogue.js';
 import type { PlanContext } from './plan-context.js';
 import { planMetadata } from './plan-metadata.js';
@@ -21,7 +21,7 @@ export async function startPlanCheckout(
     .from(users)
     .where(eq(users.id, input.userId));
   if (!user) throw notFound();
-  const current = await findPlanOfUser(ctx.db, input.userId);
+  const current = await findPlanOfMerchant(ctx.db, input.userId);
   if (current?.providerSubscriptionId && current.status !== 'canceled' && current.status !== 'incomplete') {
     throw new AppError('plan_exists', { status: 409 });
   }

@@ -2,7 +2,7 @@ import type { Revenue } from '@nest/contracts';
 import { and, countDistinct, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { nestSubscriptions, nests } from '../../db/schema/index.js';
-import { findMerchantPlan } from '../offers/find-merchant-plan.js';
+import { findMerchantPlan } from '../plans/find-merchant-plan.js';
 import { monthRevenue } from './month-revenue.js';
 import { revenueLimitOf, revenueStanding } from './revenue-limit.js';
 

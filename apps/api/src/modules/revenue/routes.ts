@@ -1,6 +1,6 @@
 import { revenueSchema } from '@nest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { merchantId } from '../nests/nest-routes.js';
+import { merchantId } from '../../plugins/auth.js';
 import { currentRevenue } from './current-revenue.js';
 
 /** The merchant's revenue this month against their plan's limit (the dashboard's banner). */

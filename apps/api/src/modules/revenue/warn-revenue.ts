@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { revenueAlerts, users } from '../../db/schema/index.js';
 import { type EmailRequest, SEND_EMAIL_JOB } from '../../emails/send-email.js';
 import type { Jobs } from '../../types.js';
-import { findMerchantPlan } from '../offers/find-merchant-plan.js';
+import { findMerchantPlan } from '../plans/find-merchant-plan.js';
 import { planName } from '../plans/plan-catalogue.js';
 import { monthRevenue } from './month-revenue.js';
 import { revenueLimitOf, revenueStanding } from './revenue-limit.js';

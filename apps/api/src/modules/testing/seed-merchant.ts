@@ -5,8 +5,8 @@ import { planSubscriptions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { type OpenedSession, openSession } from '../auth/open-session.js';
-import { createUser } from '../users/create-user.js';
-import { getMerchant } from '../users/get-merchant.js';
+import { createMerchant } from '../merchants/create-merchant.js';
+import { getMerchant } from '../merchants/get-merchant.js';
 
 /** The password of seeded merchants unless a test picks one. Test routes never exist in production. */
 export const TEST_MERCHANT_PASSWORD = 'seeded-merchant-password-for-tests';
@@ -45,7 +45,7 @@ export async function seedMerchant(
   }
   const passwordHash = await hashPassword(input.password ?? TEST_MERCHANT_PASSWORD);
   const userId = await app.db.transaction(async (tx) => {
-    const user = await createUser(tx, {
+    const user = await createMerchant(tx, {
       email: input.email,
       passwordHash,
       name: input.name ?? 'Test Merchant',

@@ -7,41 +7,12 @@ import {
   verificationSchema,
   verifyBodySchema,
 } from '@nest/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, notFound } from '../../lib/errors.js';
-import { findNestOfOwner } from '../nests/find-nest.js';
-import { merchantId } from '../nests/nest-routes.js';
+import { merchantId, requireOwnNest } from '../../plugins/auth.js';
+import { enforceCounterLimits } from './counter-limits.js';
 import { recentCheckIns } from './recent-check-ins.js';
 import { redeemReward } from './rewards.js';
 import { verifyAtCounter } from './verify-at-counter.js';
-
-/**
- * Typed codes are 40 bits: a counter may try 30 a minute (a busy morning is far below that), so
- * guessing one of a nest's live codes takes years. Scanned tokens carry a 128-bit signature.
- */
-export const CODE_ATTEMPT_LIMIT = { limit: 30, windowMs: 60 * 1000 } as const;
-export const VERIFY_LIMIT = { limit: 240, windowMs: 60 * 1000 } as const;
-
-async function limit(
-  app: FastifyInstance,
-  key: string,
-  { limit, windowMs }: { limit: number; windowMs: number },
-) {
-  const result = await app.rateLimiter.hit(key, limit, windowMs);
-  if (!result.allowed) {
-    throw new AppError('rate_limited', {
-      params: { seconds: result.retryAfterSeconds },
-      headers: { 'retry-after': String(result.retryAfterSeconds) },
-    });
-  }
-}
-
-async function counterNest(app: FastifyInstance, userId: string) {
-  const nest = await findNestOfOwner(app.db, userId);
-  if (!nest) throw notFound();
-  return nest;
-}
 
 /** Verification at the counter: check-ins, recent check-ins, rewards handed over (ADRs 090–092). */
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,10 +42,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = merchantId(request);
-      const nest = await counterNest(app, userId);
-      await limit(app, `verify:nest:${nest.id}`, VERIFY_LIMIT);
-      if (request.body.code !== undefined)
-        await limit(app, `verify-code:nest:${nest.id}`, CODE_ATTEMPT_LIMIT);
+      const nest = await requireOwnNest(request, 'me');
+      await enforceCounterLimits(app.rateLimiter, nest.id, request.body.code !== undefined);
       const answer = await verifyAtCounter(
         {
           db: app.db,
@@ -104,7 +73,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const nest = await counterNest(app, merchantId(request));
+      const nest = await requireOwnNest(request, 'me');
       reply.header('cache-control', 'no-store');
       return { check_ins: await recentCheckIns(app.db, nest.id, request.query.limit) };
     },
@@ -131,9 +100,8 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const userId = merchantId(request);
-      const nest = await counterNest(app, userId);
-      return redeemReward(app.db, nest.id, userId, request.params.id);
+      const nest = await requireOwnNest(request, 'me');
+      return redeemReward(app.db, nest.id, nest.ownerId, request.params.id);
     },
   );
 };

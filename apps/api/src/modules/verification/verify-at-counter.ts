@@ -18,10 +18,10 @@ import {
   offers,
 } from '../../db/schema/index.js';
 import type { Jobs } from '../../types.js';
-import { findMerchantPlan } from '../offers/find-merchant-plan.js';
 import { uuidOf } from '../passes/pass-format.js';
 import { PASS_STATUSES } from '../passes/pass-view.js';
 import { matchPassCode, verifyPassToken } from '../passes/verify-pass.js';
+import { findMerchantPlan } from '../plans/find-merchant-plan.js';
 import { ineligibilityReason } from './eligibility.js';
 import { paidPeriodsOf, recordCheckInReward, waitingRewards } from './rewards.js';
 import { countedCheckIns, usageView, usedInWindow } from './usage.js';

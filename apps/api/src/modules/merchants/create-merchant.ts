@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.js';
 import { isUniqueViolation } from './is-unique-violation.js';
 import { normalizeEmail } from './normalize-email.js';
 
-export interface NewUser {
+export interface NewMerchant {
   email: string;
   passwordHash: string;
   name: string;
@@ -15,7 +15,7 @@ export interface NewUser {
 }
 
 /** Inserts a merchant account; a taken email (in any case) is a 409, even when two sign-ups race. */
-export async function createUser(tx: Tx, input: NewUser): Promise<{ id: string }> {
+export async function createMerchant(tx: Tx, input: NewMerchant): Promise<{ id: string }> {
   try {
     const [row] = await tx
       .insert(users)

@@ -7,14 +7,12 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { interpolate, messages } from '../../lib/i18n.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { MerchantPrincipal } from '../../types.js';
-import { beginPasswordAttempt } from '../auth/login-limits.js';
-import { cancelPasswordResets } from '../auth/reset-password.js';
-import { revokeUserSessions } from '../auth/revoke-sessions.js';
 import { canonicalTimeZone } from './canonical-time-zone.js';
 import { checkPasswordPolicy } from './check-password-policy.js';
-import { findUserById, isEmailTaken } from './find-user.js';
+import { findMerchantById, isEmailTaken } from './find-merchant.js';
 import { getMerchant } from './get-merchant.js';
 import { isUniqueViolation } from './is-unique-violation.js';
+import type { MerchantSessions } from './merchant-sessions.js';
 import { normalizeEmail } from './normalize-email.js';
 
 /**
@@ -24,6 +22,7 @@ import { normalizeEmail } from './normalize-email.js';
  */
 export async function updateMerchant(
   app: FastifyInstance,
+  sessions: MerchantSessions,
   input: {
     id: string;
     principal: MerchantPrincipal;
@@ -34,7 +33,7 @@ export async function updateMerchant(
 ): Promise<Merchant> {
   const { changes, principal } = input;
   if (input.id !== principal.userId) throw notFound();
-  const user = await findUserById(app.db, principal.userId);
+  const user = await findMerchantById(app.db, principal.userId);
   if (!user) throw notFound();
 
   const typedEmail = changes.email !== undefined ? normalizeEmail(changes.email) : undefined;
@@ -52,7 +51,7 @@ export async function updateMerchant(
       });
     }
     // Same limits as the sign-in form: a stolen session must not become a password-guessing oracle.
-    const attempt = await beginPasswordAttempt(app, { email: user.email, ip: input.ip });
+    const attempt = await sessions.beginPasswordAttempt({ email: user.email, ip: input.ip });
     if (!(await verifyPassword(user.passwordHash, changes.current_password))) {
       app.log.info({ event: 'password_change.wrong_current', userId: user.id }, 'wrong current password');
       throw new AppError('wrong_current_password');
@@ -89,7 +88,6 @@ export async function updateMerchant(
         );
       }
       if (!passwordHash) return 0;
-      await cancelPasswordResets(tx, user.id);
       await enqueueEmail(
         app,
         {
@@ -100,7 +98,7 @@ export async function updateMerchant(
         },
         { tx },
       );
-      return revokeUserSessions(tx, user.id, 'password_changed', { exceptSessionId: principal.sessionId });
+      return sessions.endOtherSessions(tx, user.id, principal.sessionId);
     })
     .catch((error: unknown) => {
       if (isUniqueViolation(error)) throw new AppError('email_taken', { cause: error });

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.js';
 import { normalizeEmail } from './normalize-email.js';
 
 /** What other modules may know of a merchant account, password hash included for the auth module. */
-export interface UserAccount {
+export interface MerchantAccount {
   id: string;
   email: string;
   name: string;
@@ -26,7 +26,7 @@ function toAccount(row: { id: string; email: string; name: string; locale: strin
 }
 
 /** Case-insensitive, as the unique index on lower(email). */
-export async function findUserByEmail(db: Tx, email: string): Promise<UserAccount | null> {
+export async function findMerchantByEmail(db: Tx, email: string): Promise<MerchantAccount | null> {
   const [row] = await db
     .select(columns)
     .from(users)
@@ -35,13 +35,13 @@ export async function findUserByEmail(db: Tx, email: string): Promise<UserAccoun
   return row ? toAccount(row) : null;
 }
 
-export async function findUserById(db: Tx, id: string): Promise<UserAccount | null> {
+export async function findMerchantById(db: Tx, id: string): Promise<MerchantAccount | null> {
   const [row] = await db.select(columns).from(users).where(eq(users.id, id)).limit(1);
   return row ? toAccount(row) : null;
 }
 
-/** True when another account (not excludeUserId) already uses this email, in any case. */
-export async function isEmailTaken(db: Tx, email: string, excludeUserId?: string): Promise<boolean> {
-  const found = await findUserByEmail(db, email);
-  return found !== null && found.id !== excludeUserId;
+/** True when another account (not excludeMerchantId) already uses this email, in any case. */
+export async function isEmailTaken(db: Tx, email: string, excludeMerchantId?: string): Promise<boolean> {
+  const found = await findMerchantByEmail(db, email);
+  return found !== null && found.id !== excludeMerchantId;
 }

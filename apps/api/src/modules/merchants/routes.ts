@@ -8,16 +8,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { unauthenticated } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
-import { setSessionCookies } from '../auth/session-cookies.js';
 import { getMerchant } from './get-merchant.js';
+import type { MerchantSessions } from './merchant-sessions.js';
 import { signUp } from './sign-up.js';
 import { updateMerchant } from './update-merchant.js';
 
 const tags = ['users'];
 const security = [{ merchantSession: [] }];
 
-/** The merchant account: sign-up, the current merchant, and changes to it. */
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The merchant account: sign-up, the current merchant, and changes to it. The sessions these open or
+ * end come from the auth module, through routes.ts (ADR 102).
+ */
+export const merchantRoutes: FastifyPluginAsyncZod<{ sessions: MerchantSessions }> = async (
+  app,
+  { sessions },
+) => {
   app.post(
     '/users',
     {
@@ -38,13 +44,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { merchant, session } = await signUp(app, {
+      const { merchant, session } = await signUp(app, sessions, {
         ...request.body,
         requestLocale: requestLocale(request),
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      setSessionCookies(reply, app.config, session);
+      session.setCookies(reply);
       return reply.status(201).send(merchant);
     },
   );
@@ -92,7 +98,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateMerchant(app, {
+      updateMerchant(app, sessions, {
         id: request.params.id,
         principal: request.merchant!,
         changes: request.body,
