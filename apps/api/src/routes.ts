@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/routes.js';
+import { completeCheckout } from './modules/checkout/complete-checkout.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
@@ -10,6 +11,7 @@ import { offerRoutes } from './modules/offers/routes.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
 import { planRoutes } from './modules/plans/routes.js';
 import { revenueRoutes } from './modules/revenue/routes.js';
+import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { testingRoutes } from './modules/testing/routes.js';
 import { seedSubscriberRoutes } from './modules/testing/seed-subscribers.js';
 import { slowRoutes } from './modules/testing/slow-routes.js';
@@ -29,6 +31,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(checkoutRoutes);
   await app.register(revenueRoutes);
   await app.register(customerRoutes);
+  // A subscription's sync completes the checkout that made it, without the module importing checkout.
+  await app.register(subscriptionRoutes, { hooks: { placeHeld: completeCheckout } });
   await app.register(merchantCustomerRoutes);
   await app.register(verificationRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(slowRoutes);

@@ -11,5 +11,6 @@ export * from './payments.js';
 export * from './plans.js';
 export * from './problem.js';
 export * from './revenue.js';
+export * from './subscriptions.js';
 export * from './users.js';
 export * from './verification.js';

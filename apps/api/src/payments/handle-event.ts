@@ -1,8 +1,9 @@
 import type { Db, Tx } from '../db/client.js';
-import { applyNestEvent } from '../modules/checkout/apply-nest-event.js';
-import { notifyPaymentFailed } from '../modules/customers/notify-payment-failed.js';
+import { completeCheckout } from '../modules/checkout/complete-checkout.js';
 import { PLAN_KIND_KEY } from '../modules/plans/plan-metadata.js';
 import { type PlanSyncContext, syncPlanSubscription } from '../modules/plans/sync-plan-subscription.js';
+import { applyNestEvent } from '../modules/subscriptions/apply-nest-event.js';
+import { notifyPaymentFailed } from '../modules/subscriptions/notify-payment-failed.js';
 import { applyPayoutAccountEvent } from './apply-payout-account-event.js';
 import type { ProviderEvent } from './port.js';
 import { recordEvent } from './record-event.js';
@@ -35,8 +36,9 @@ async function applyEvent(ctx: EventContext, tx: Tx, event: ProviderEvent): Prom
   }
   // Objects on a merchant's connected account are their customers' business, not the merchant's plan.
   if (event.accountId) {
-    const applied = await applyNestEvent(ctx, tx, event);
-    if (applied) await notifyPaymentFailed(ctx, tx, event);
+    const nestCtx = { ...ctx, hooks: { placeHeld: completeCheckout } };
+    const applied = await applyNestEvent(nestCtx, tx, event);
+    if (applied) await notifyPaymentFailed(nestCtx, tx, event);
     return applied;
   }
   const source = event.id;

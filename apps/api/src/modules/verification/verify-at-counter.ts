@@ -19,9 +19,9 @@ import {
 } from '../../db/schema/index.js';
 import type { Jobs } from '../../types.js';
 import { findMerchantPlan } from '../offers/find-merchant-plan.js';
-import { uuidOf } from '../passes/pass-format.js';
-import { PASS_STATUSES } from '../passes/pass-view.js';
-import { matchPassCode, verifyPassToken } from '../passes/verify-pass.js';
+import { uuidOf } from '../subscriptions/pass-format.js';
+import { matchPassCode, verifyPassToken } from '../subscriptions/pass-verify.js';
+import { PASS_STATUSES } from '../subscriptions/pass-view.js';
 import { ineligibilityReason } from './eligibility.js';
 import { paidPeriodsOf, recordCheckInReward, waitingRewards } from './rewards.js';
 import { countedCheckIns, usageView, usedInWindow } from './usage.js';

@@ -6,7 +6,7 @@ import { readMail } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createLinkFor, payCheckout, sellingMerchant, startLinkCheckout } from '../links/support.js';
 import { advanceClock, CARDS } from '../payments/support.js';
-import { customerEmail, me, signInCustomer } from './support.js';
+import { customerEmail, me, signInCustomer } from '../customers/support.js';
 
 describe('customer subscription actions (sandbox provider)', { timeout: 120_000 }, () => {
   let t: TestApp;

@@ -10,7 +10,7 @@ import {
 } from '../../db/schema/index.js';
 import { type EmailRequest, SEND_EMAIL_JOB } from '../../emails/send-email.js';
 import type { ProviderEvent } from '../../payments/port.js';
-import type { NestSyncContext } from '../checkout/sync-nest-subscription.js';
+import type { NestSyncContext } from './sync-nest-subscription.js';
 
 /** The customer area's pay-now step for one subscription; the only place this address is written. */
 export function payNowUrl(publicUrl: string, subscriptionId: string): string {

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client.js';
 import type { ProviderEvent } from '../../payments/port.js';
-import { NEST_CARD_UPDATE_KIND, NEST_KIND_KEY, NEST_SUBSCRIPTION_KIND } from './checkout-metadata.js';
+import { NEST_CARD_UPDATE_KIND, NEST_KIND_KEY, NEST_SUBSCRIPTION_KIND } from './subscription-metadata.js';
 import { type NestSyncContext, syncNestSubscription } from './sync-nest-subscription.js';
 
 /**

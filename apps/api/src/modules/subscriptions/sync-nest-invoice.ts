@@ -4,10 +4,10 @@ import { nestInvoices, nestTransactions } from '../../db/schema/index.js';
 import { type EmailRequest, SEND_EMAIL_JOB } from '../../emails/send-email.js';
 import { invoiceState } from '../../payments/invoice-state.js';
 import type { ProviderInvoice } from '../../payments/port.js';
-import { notifyRewardEarned } from '../customers/notify-reward-earned.js';
+import { applicationFeeCents } from '../checkout/application-fee.js';
 import { warnOnRevenue } from '../revenue/warn-revenue.js';
-import { applicationFeeCents } from './application-fee.js';
-import type { NestCheckoutMetadata } from './checkout-metadata.js';
+import { notifyRewardEarned } from './notify-reward-earned.js';
+import type { NestCheckoutMetadata } from './subscription-metadata.js';
 import type { NestSubscriptionSync, NestSyncContext } from './sync-nest-subscription.js';
 
 /**
