@@ -8,7 +8,9 @@ import { merchantCustomerRoutes } from './modules/merchant-customers/routes.js';
 import { logoRoutes } from './modules/nests/logo-routes.js';
 import { nestRoutes } from './modules/nests/nest-routes.js';
 import { offerRoutes } from './modules/offers/routes.js';
+import { registerPayoutAccountEvents } from './modules/payouts/apply-payout-account-event.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
+import { registerPlanEvents } from './modules/plans/apply-plan-event.js';
 import { planRoutes } from './modules/plans/routes.js';
 import { revenueRoutes } from './modules/revenue/routes.js';
 import { subscriptionRoutes } from './modules/subscriptions/routes.js';
@@ -20,6 +22,10 @@ import { verificationRoutes } from './modules/verification/routes.js';
 
 /** Every API module, mounted under /api/v1. Modules register their own routes. */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Payment events reach the modules that registered for them (payments/event-handlers.ts); the
+  // subscriptions module registers its own in its routes.
+  registerPlanEvents(app);
+  registerPayoutAccountEvents(app);
   await app.register(usersRoutes);
   await app.register(authRoutes);
   await app.register(nestRoutes);

@@ -10,6 +10,7 @@ import {
 } from '@nest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/i18n.js';
+import { applyConnectedAccountEvent } from './apply-nest-event.js';
 import { startCardUpdate } from './card-update.js';
 import { listOwnSubscriptionInvoices } from './customer-invoices.js';
 import { retryInvoices } from './retry-invoices.js';
@@ -37,6 +38,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ hooks: SubscriptionSync
     publicUrl: app.config.publicUrl,
     hooks,
   };
+  // Events on a merchant's connected account are their customers' subscriptions.
+  app.paymentEvents.on('connected_account', (tx, event) => applyConnectedAccountEvent(ctx, tx, event));
 
   // The history and the unpaid invoices of one of the customer's own subscriptions (spec §7 names the second).
   for (const [url, which, summary, description] of [
