@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { merchantSessions } from './modules/auth/merchant-sessions.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { completeCheckout } from './modules/checkout/complete-checkout.js';
 import { checkoutRoutes } from './modules/checkout/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { linkRoutes } from './modules/links/routes.js';
@@ -9,9 +10,12 @@ import { merchantRoutes } from './modules/merchants/routes.js';
 import { logoRoutes } from './modules/nests/logo-routes.js';
 import { nestRoutes } from './modules/nests/nest-routes.js';
 import { offerRoutes } from './modules/offers/routes.js';
+import { registerPayoutAccountEvents } from './modules/payouts/apply-payout-account-event.js';
 import { payoutRoutes } from './modules/payouts/routes.js';
+import { registerPlanEvents } from './modules/plans/apply-plan-event.js';
 import { planRoutes } from './modules/plans/routes.js';
 import { revenueRoutes } from './modules/revenue/routes.js';
+import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { testingRoutes } from './modules/testing/routes.js';
 import { seedSubscriberRoutes } from './modules/testing/seed-subscribers.js';
 import { slowRoutes } from './modules/testing/slow-routes.js';
@@ -19,6 +23,10 @@ import { verificationRoutes } from './modules/verification/routes.js';
 
 /** Every API module, mounted under /api/v1. Modules register their own routes. */
 export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Payment events reach the modules that registered for them (payments/event-handlers.ts); the
+  // subscriptions module registers its own in its routes.
+  registerPlanEvents(app);
+  registerPayoutAccountEvents(app);
   await app.register(merchantRoutes, { sessions: merchantSessions(app) });
   await app.register(authRoutes);
   await app.register(nestRoutes);
@@ -30,6 +38,8 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(checkoutRoutes);
   await app.register(revenueRoutes);
   await app.register(customerRoutes);
+  // A subscription's sync completes the checkout that made it, without the module importing checkout.
+  await app.register(subscriptionRoutes, { hooks: { placeHeld: completeCheckout } });
   await app.register(merchantCustomerRoutes);
   await app.register(verificationRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(slowRoutes);

@@ -14,5 +14,6 @@ export * from './payouts.js';
 export * from './plans.js';
 export * from './problem.js';
 export * from './revenue.js';
+export * from './subscriptions.js';
 export * from './text.js';
 export * from './verification.js';

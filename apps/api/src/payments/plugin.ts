@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { PaymentEventHandlers } from './event-handlers.js';
 import type { PaymentProvider } from './port.js';
 import { SandboxProvider } from './sandbox/adapter.js';
 import { sandboxClockRoutes } from './sandbox/clock-routes.js';
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payment provider in use (PAYMENT_PROVIDER): Stripe in production, the sandbox otherwise. */
     payments: PaymentProvider;
+    /** What modules do with payment events; they register here at startup (event-handlers.ts). */
+    paymentEvents: PaymentEventHandlers;
   }
 }
 
@@ -25,6 +28,7 @@ declare module 'fastify' {
 export const paymentsPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
+    app.decorate('paymentEvents', new PaymentEventHandlers());
     if (config.PAYMENT_PROVIDER === 'stripe') {
       const stripe = createStripeClient({
         secretKey: config.STRIPE_SECRET_KEY!,

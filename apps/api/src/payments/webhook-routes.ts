@@ -33,10 +33,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers[header];
       const event = provider.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined);
-      const outcome = await handleEvent(
-        { db: app.db, provider, jobs: app.jobs, publicUrl: app.config.publicUrl },
-        event,
-      );
+      const outcome = await handleEvent(app.db, provider.name, app.paymentEvents, event);
       request.log.info({ event: event.id, type: event.type, outcome }, 'payment event');
       // A payout account, subscription or payment changed: link pages of this process are read again.
       if (outcome === 'processed') app.publicLinks.cache.clear();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, nestCheckouts } from '../../src/db/schema/index.js';
 import { AppError } from '../../src/lib/errors.js';
-import { matchPassCode, verifyPassToken } from '../../src/modules/passes/verify-pass.js';
+import { matchPassCode, verifyPassToken } from '../../src/modules/subscriptions/pass-verify.js';
 import { uniqueEmail } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import {

@@ -2,8 +2,8 @@ import type { CheckInList, CreateOfferBody, NestCustomer, Verification } from '@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkIns, nestSubscriptions } from '../../src/db/schema/index.js';
-import { passCode, passStep, passToken } from '../../src/modules/passes/pass-format.js';
-import { signPass } from '../../src/modules/passes/sign-pass.js';
+import { passCode, passStep, passToken } from '../../src/modules/subscriptions/pass-format.js';
+import { signPass } from '../../src/modules/subscriptions/pass-sign.js';
 import { customerEmail, me, signInCustomer } from '../customers/support.js';
 import { readMail, type SignedInMerchant } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp, testDriver } from '../helpers.js';

@@ -2,6 +2,7 @@ import { seatHoldingStatuses } from '@nest/contracts';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { nestCheckouts, nestSubscriptions, offerPrices } from '../../db/schema/index.js';
+import { subscriptionPrice } from '../subscriptions/subscription-offer.js';
 
 /**
  * How long a started checkout keeps a place of a limited offer. The provider's session expires at
@@ -20,7 +21,7 @@ export async function seatsTakenNow(tx: Tx, offerId: string, now: Date): Promise
   const [subscribed] = await tx
     .select({ n: sql<string>`count(*)` })
     .from(nestSubscriptions)
-    .innerJoin(offerPrices, eq(offerPrices.id, nestSubscriptions.offerPriceId))
+    .innerJoin(...subscriptionPrice)
     .where(
       and(eq(offerPrices.offerId, offerId), inArray(nestSubscriptions.status, [...seatHoldingStatuses])),
     );

@@ -9,7 +9,7 @@ import { availabilityOf, availabilityProblem } from '../links/link-availability.
 import { linkUrl } from '../links/link-view.js';
 import { isCurrentPrice } from '../links/price-version.js';
 import { readPublicLink } from '../links/read-public-link.js';
-import { toProviderMetadata } from './checkout-metadata.js';
+import { toProviderMetadata } from '../subscriptions/subscription-metadata.js';
 import { formatOfferPrice } from './format-offer-price.js';
 import { lockOfferSeats, pendingSessionId, SEAT_HOLD_MINUTES, seatsTakenNow } from './seat-hold.js';
 

@@ -3,10 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { nestCheckouts, nestSubscriptions, nests, offerPrices, offers } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
-import { hasPass, passView } from '../passes/pass-view.js';
-import { type NestSyncContext, syncNestSubscription } from './sync-nest-subscription.js';
+import { hasPass, passView } from '../subscriptions/pass-view.js';
+import { type NestSyncContext, syncNestSubscription } from '../subscriptions/sync-nest-subscription.js';
+import { completeCheckout } from './complete-checkout.js';
 
-export interface ViewCheckoutContext extends NestSyncContext {
+export interface ViewCheckoutContext extends Omit<NestSyncContext, 'hooks'> {
   db: Db;
   passSecret: string;
 }
@@ -57,8 +58,9 @@ export async function viewCheckoutSession(
     const session = await ctx.provider.retrieveNestCheckoutSession(checkout.providerAccountId, sessionId);
     const providerSubscriptionId = session?.status === 'complete' ? session.subscriptionId : null;
     if (providerSubscriptionId) {
+      const syncContext = { ...ctx, hooks: { placeHeld: completeCheckout } };
       await ctx.db.transaction((tx) =>
-        syncNestSubscription(ctx, tx, checkout.providerAccountId, providerSubscriptionId, {}),
+        syncNestSubscription(syncContext, tx, checkout.providerAccountId, providerSubscriptionId, {}),
       );
       found = (await findCheckout(ctx.db, ctx.provider.name, sessionId)) ?? found;
     }

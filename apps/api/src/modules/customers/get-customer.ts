@@ -2,7 +2,7 @@ import type { NestCustomer } from '@nest/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { nestCustomers } from '../../db/schema/index.js';
-import { listCustomerSubscriptions } from './customer-subscriptions.js';
+import { listCustomerSubscriptions } from '../subscriptions/customer-subscriptions.js';
 
 /** The signed-in customer with every subscription across nests, or undefined if the identity is gone. */
 export async function getCustomer(db: Db, customerId: string): Promise<NestCustomer | undefined> {

@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../nests/find-nest.js';
+import { priceOffer, subscriptionPrice } from '../subscriptions/subscription-offer.js';
 
 export interface FindCustomersQuery {
   query?: string | undefined;
@@ -126,8 +127,8 @@ export async function findNestCustomers(
         linkLabel: nestLinks.label,
       })
       .from(nestSubscriptions)
-      .innerJoin(offerPrices, eq(offerPrices.id, nestSubscriptions.offerPriceId))
-      .innerJoin(offers, eq(offers.id, offerPrices.offerId))
+      .innerJoin(...subscriptionPrice)
+      .innerJoin(...priceOffer)
       .leftJoin(nestLinks, and(eq(nestLinks.id, nestSubscriptions.linkId), eq(nestLinks.nestId, nestId)))
       .where(and(eq(nestSubscriptions.nestId, nestId), inArray(nestSubscriptions.customerId, ids)))
       .orderBy(desc(nestSubscriptions.createdAt), desc(nestSubscriptions.id)),

@@ -1,7 +1,8 @@
 import type { CheckIn, VerificationReason } from '@nest/contracts';
 import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { checkIns, nestCustomers, nestSubscriptions, offerPrices, offers } from '../../db/schema/index.js';
+import { checkIns, nestCustomers, nestSubscriptions, offers } from '../../db/schema/index.js';
+import { priceOffer, subscriptionPrice } from '../subscriptions/subscription-offer.js';
 
 /** The nest's latest check-ins, newest first, for the counter screen. */
 export async function recentCheckIns(db: Tx, nestId: string, limit: number): Promise<CheckIn[]> {
@@ -18,8 +19,8 @@ export async function recentCheckIns(db: Tx, nestId: string, limit: number): Pro
     .from(checkIns)
     .leftJoin(nestCustomers, eq(nestCustomers.id, checkIns.customerId))
     .leftJoin(nestSubscriptions, eq(nestSubscriptions.id, checkIns.subscriptionId))
-    .leftJoin(offerPrices, eq(offerPrices.id, nestSubscriptions.offerPriceId))
-    .leftJoin(offers, eq(offers.id, offerPrices.offerId))
+    .leftJoin(...subscriptionPrice)
+    .leftJoin(...priceOffer)
     .where(eq(checkIns.nestId, nestId))
     .orderBy(desc(checkIns.checkedAt), desc(checkIns.id))
     .limit(limit);

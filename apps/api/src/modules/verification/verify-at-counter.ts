@@ -9,19 +9,13 @@ import {
 } from '@nest/contracts';
 import { and, eq, gte, inArray, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  checkIns,
-  nestCustomers,
-  nestSubscriptions,
-  nests,
-  offerPrices,
-  offers,
-} from '../../db/schema/index.js';
+import { checkIns, nestCustomers, nestSubscriptions, nests, offers } from '../../db/schema/index.js';
 import type { Jobs } from '../../types.js';
-import { uuidOf } from '../passes/pass-format.js';
-import { PASS_STATUSES } from '../passes/pass-view.js';
-import { matchPassCode, verifyPassToken } from '../passes/verify-pass.js';
 import { findMerchantPlan } from '../plans/find-merchant-plan.js';
+import { uuidOf } from '../subscriptions/pass-format.js';
+import { matchPassCode, verifyPassToken } from '../subscriptions/pass-verify.js';
+import { PASS_STATUSES } from '../subscriptions/pass-view.js';
+import { priceOffer, subscriptionPrice } from '../subscriptions/subscription-offer.js';
 import { ineligibilityReason } from './eligibility.js';
 import { paidPeriodsOf, recordCheckInReward, waitingRewards } from './rewards.js';
 import { countedCheckIns, usageView, usedInWindow } from './usage.js';
@@ -161,8 +155,8 @@ export async function verifyAtCounter(
       .from(nestSubscriptions)
       .innerJoin(nests, eq(nests.id, nestSubscriptions.nestId))
       .innerJoin(nestCustomers, eq(nestCustomers.id, nestSubscriptions.customerId))
-      .innerJoin(offerPrices, eq(offerPrices.id, nestSubscriptions.offerPriceId))
-      .innerJoin(offers, eq(offers.id, offerPrices.offerId))
+      .innerJoin(...subscriptionPrice)
+      .innerJoin(...priceOffer)
       .where(and(eq(nestSubscriptions.id, resolved.subscriptionId), eq(nestSubscriptions.nestId, nest.id)))
       .for('update', { of: nestSubscriptions });
     // A genuine pass of another merchant's nest: refused exactly like a forged one.

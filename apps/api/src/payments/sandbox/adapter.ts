@@ -11,11 +11,11 @@ import type { CatalogProvider } from '../catalog.js';
 import { toProviderEvent } from '../events.js';
 import type { NestCheckoutProvider } from '../nest-checkout.js';
 import type { NestSubscriptionActionsProvider } from '../nest-subscription-actions.js';
+import type { PayoutAccountProvider } from '../payout-accounts.js';
 import type {
   CallOptions,
   PayInvoiceResult,
   PaymentProvider,
-  ProviderAccount,
   ProviderCheckoutSession,
   ProviderEvent,
   ProviderInvoice,
@@ -23,19 +23,19 @@ import type {
   WriteOptions,
 } from '../port.js';
 import { verifyWebhookPayload } from '../webhook-signature.js';
-import * as accounts from './accounts.js';
 import { sandboxCatalog } from './catalog.js';
 import { changeSubscriptionItem, setCancelAtPeriodEnd } from './change-subscription.js';
 import { chargeInvoice } from './charge-invoice.js';
-import { completeCardUpdate, createSetupSession, createSubscriptionSession } from './checkout.js';
+import { createSubscriptionSession } from './checkout.js';
 import { clockOffsetSeconds, sandboxNow } from './clock.js';
 import { inTransaction, type SandboxDeps } from './context.js';
 import { sandboxId } from './ids.js';
 import { sandboxNestCheckout } from './nest-checkout.js';
 import { sandboxNestSubscriptionActions } from './nest-subscription-actions.js';
+import { sandboxPayoutAccounts } from './payout-accounts.js';
 import { settleSubscription } from './renew-subscriptions.js';
+import { completeCardUpdate, createSetupSession } from './setup-session.js';
 import {
-  accountToPort,
   invoiceToPort,
   PLAN_METADATA_KEY,
   type SandboxSubscriptionRow,
@@ -81,6 +81,15 @@ export class SandboxProvider implements PaymentProvider {
   ) => sandboxNestSubscriptionActions(this.options).createNestCardUpdateSession(...a);
   readonly completeNestCardUpdate: NestSubscriptionActionsProvider['completeNestCardUpdate'] = (...a) =>
     sandboxNestSubscriptionActions(this.options).completeNestCardUpdate(...a);
+  // The merchants' payout accounts (./payout-accounts.ts).
+  readonly createConnectedAccount: PayoutAccountProvider['createConnectedAccount'] = (...a) =>
+    sandboxPayoutAccounts(this.options).createConnectedAccount(...a);
+  readonly createAccountLink: PayoutAccountProvider['createAccountLink'] = (...a) =>
+    sandboxPayoutAccounts(this.options).createAccountLink(...a);
+  readonly retrieveAccount: PayoutAccountProvider['retrieveAccount'] = (...a) =>
+    sandboxPayoutAccounts(this.options).retrieveAccount(...a);
+  readonly updatePayoutSchedule: PayoutAccountProvider['updatePayoutSchedule'] = (...a) =>
+    sandboxPayoutAccounts(this.options).updatePayoutSchedule(...a);
   constructor(private readonly options: SandboxProviderOptions) {}
 
   private get deps(): SandboxDeps {
@@ -277,61 +286,5 @@ export class SandboxProvider implements PaymentProvider {
 
   async completeCardUpdate(sessionId: string, options: WriteOptions): Promise<string | null> {
     return this.run(options, (tx) => completeCardUpdate(this.deps, tx, sessionId, null));
-  }
-
-  async createConnectedAccount(
-    input: Parameters<PaymentProvider['createConnectedAccount']>[0],
-    options: WriteOptions,
-  ): Promise<ProviderAccount> {
-    return this.run(options, async (tx) =>
-      accountToPort(await accounts.createAccount(tx, input, await sandboxNow(tx, input.ownerId))),
-    );
-  }
-
-  async createAccountLink(
-    accountId: string,
-    input: { refreshUrl: string; returnUrl: string },
-    options?: CallOptions,
-  ) {
-    return this.run(options, async (tx) => {
-      const account = await accounts.findAccount(tx, accountId);
-      if (!account) throw new AppError('not_found');
-      const offset = await clockOffsetSeconds(tx, account.ownerId);
-      const link = await accounts.createAccountLink(
-        this.deps,
-        tx,
-        accountId,
-        input,
-        await sandboxNow(tx, account.ownerId),
-      );
-      return { url: link.url, expiresAt: new Date(link.expiresAt.getTime() - offset * 1000) };
-    });
-  }
-
-  async retrieveAccount(accountId: string, options?: CallOptions) {
-    return this.run(options, async (tx) => {
-      const account = await accounts.findAccount(tx, accountId);
-      return account ? accountToPort(account) : null;
-    });
-  }
-
-  async updatePayoutSchedule(
-    accountId: string,
-    schedule: Parameters<PaymentProvider['updatePayoutSchedule']>[1],
-    options: WriteOptions,
-  ) {
-    return this.run(options, async (tx) => {
-      const account = await accounts.findAccount(tx, accountId);
-      if (!account) throw new AppError('not_found');
-      return accountToPort(
-        await accounts.updatePayoutSchedule(
-          this.deps,
-          tx,
-          accountId,
-          schedule,
-          await sandboxNow(tx, account.ownerId),
-        ),
-      );
-    });
   }
 }

@@ -6,7 +6,7 @@ import {
   sandboxPaymentAttempts,
   sandboxSubscriptions,
 } from '../../db/schema/index.js';
-import { applicationFeeCents } from '../../modules/checkout/application-fee.js';
+import { applicationFeeCents } from '../application-fee.js';
 import { addDays } from './calendar.js';
 import type { SandboxDeps } from './context.js';
 import { emitEvent } from './emit-event.js';

@@ -1,7 +1,6 @@
 import { clockAdvanceBodySchema, clockAdvanceResultSchema, problemSchema } from '@nest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthenticated } from '../../lib/errors.js';
-import { refreshPlanOfUser } from '../../modules/plans/plan-context.js';
 import { advanceClock, clockOffsetSeconds, shift } from './clock.js';
 import type { SandboxDeps } from './context.js';
 import { type DeliveryDeps, deliverPendingEvents } from './deliver-events.js';
@@ -54,17 +53,7 @@ export const sandboxClockRoutes: FastifyPluginAsyncZod<{
       await deliverPendingEvents(delivery, ownerId);
       // Every date the sandbox reports for this merchant moved back by the days skipped, not only
       // those of objects that had events: read them all again.
-      await refreshPlanOfUser(
-        {
-          db: app.db,
-          config: app.config,
-          provider: app.payments,
-          jobs: app.jobs,
-          publicUrl: app.config.publicUrl,
-        },
-        ownerId,
-        `clock:${request.id}`,
-      );
+      await app.paymentEvents.clockAdvanced(ownerId, `clock:${request.id}`);
       return {
         now: shift(realNow, offsetSeconds).toISOString(),
         offset_days: offsetSeconds / DAY_SECONDS,

@@ -5,10 +5,10 @@ import { AppError } from '../../lib/errors.js';
 import type { NestSubscriptionActionsProvider } from '../nest-subscription-actions.js';
 import { setCancelAtPeriodEnd } from './change-subscription.js';
 import { chargeInvoice } from './charge-invoice.js';
-import { completeCardUpdate, createSetupSession } from './checkout.js';
 import { clockOffsetSeconds, sandboxNow } from './clock.js';
 import { inTransaction, type SandboxDeps } from './context.js';
 import { settleSubscription } from './renew-subscriptions.js';
+import { completeCardUpdate, createSetupSession } from './setup-session.js';
 import { invoiceToPort, sessionToPort, subscriptionToPort } from './to-port.js';
 
 /**

@@ -4,12 +4,12 @@ import type { CatalogProvider } from '../catalog.js';
 import { toProviderEvent } from '../events.js';
 import type { NestCheckoutProvider } from '../nest-checkout.js';
 import type { NestSubscriptionActionsProvider } from '../nest-subscription-actions.js';
+import type { PayoutAccountProvider } from '../payout-accounts.js';
 import type {
   CardUpdateInput,
   PayInvoiceResult,
   PaymentProvider,
   PlanPrice,
-  ProviderAccount,
   ProviderEvent,
   ProviderInvoice,
   ProviderSubscription,
@@ -18,10 +18,12 @@ import type {
 import { verifyWebhookPayload } from '../webhook-signature.js';
 import { applySetupCheckout, createSetupCheckout } from './card-update.js';
 import { stripeCatalog } from './catalog.js';
+import { changeSubscriptionPlan, requireSubscription, retrieveSubscription } from './change-plan.js';
 import { call, retrieve, stripeLocale, toAppError } from './map-error.js';
-import { PLAN_KEY, toAccount, toCheckoutSession, toInvoice, toSubscription } from './map-objects.js';
+import { PLAN_KEY, toCheckoutSession, toInvoice } from './map-objects.js';
 import { stripeNestCheckout } from './nest-checkout.js';
 import { stripeNestSubscriptionActions } from './nest-subscription-actions.js';
+import { stripePayoutAccounts } from './payout-accounts.js';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -49,7 +51,6 @@ export function createStripeClient(options: StripeProviderOptions): Stripe {
   });
 }
 
-const SUBSCRIPTION_EXPAND = ['latest_invoice', 'schedule'];
 const INVOICE_EXPAND = ['payments.data.payment.payment_intent'];
 
 /**
@@ -86,6 +87,15 @@ export class StripeProvider implements PaymentProvider {
   ) => stripeNestSubscriptionActions(this.stripe).createNestCardUpdateSession(...a);
   readonly completeNestCardUpdate: NestSubscriptionActionsProvider['completeNestCardUpdate'] = (...a) =>
     stripeNestSubscriptionActions(this.stripe).completeNestCardUpdate(...a);
+  // The merchants' payout accounts: Connect Express accounts (./payout-accounts.ts).
+  readonly createConnectedAccount: PayoutAccountProvider['createConnectedAccount'] = (...a) =>
+    stripePayoutAccounts(this.stripe).createConnectedAccount(...a);
+  readonly createAccountLink: PayoutAccountProvider['createAccountLink'] = (...a) =>
+    stripePayoutAccounts(this.stripe).createAccountLink(...a);
+  readonly retrieveAccount: PayoutAccountProvider['retrieveAccount'] = (...a) =>
+    stripePayoutAccounts(this.stripe).retrieveAccount(...a);
+  readonly updatePayoutSchedule: PayoutAccountProvider['updatePayoutSchedule'] = (...a) =>
+    stripePayoutAccounts(this.stripe).updatePayoutSchedule(...a);
   private readonly priceIds = new Map<string, string>();
 
   constructor(
@@ -174,10 +184,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
-    const subscription = await retrieve(() =>
-      this.stripe.subscriptions.retrieve(id, { expand: SUBSCRIPTION_EXPAND }),
-    );
-    return subscription ? toSubscription(subscription) : null;
+    return retrieveSubscription(this.stripe, id);
   }
 
   async retrieveInvoice(id: string): Promise<ProviderInvoice | null> {
@@ -192,81 +199,18 @@ export class StripeProvider implements PaymentProvider {
     return list.data.map(toInvoice).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   }
 
-  async changeSubscriptionPlan(
+  changeSubscriptionPlan(
     subscriptionId: string,
     input: Parameters<PaymentProvider['changeSubscriptionPlan']>[1],
     options: WriteOptions,
   ): Promise<ProviderSubscription> {
-    const key = options.idempotencyKey;
-    const current = await call(() =>
-      this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] }),
+    return changeSubscriptionPlan(
+      this.stripe,
+      (price) => this.planPriceId(price),
+      subscriptionId,
+      input,
+      options,
     );
-    const item = current.items.data[0];
-    if (!item) throw new AppError('conflict');
-    const priceId = await this.planPriceId(input.price);
-    const scheduleId =
-      typeof current.schedule === 'string' ? current.schedule : (current.schedule?.id ?? null);
-
-    if (input.timing === 'now' || priceId === item.price.id) {
-      // A pending downgrade is dropped by any change made now (or by going back to the current plan).
-      if (scheduleId) {
-        await call(() =>
-          this.stripe.subscriptionSchedules.release(scheduleId, {}, { idempotencyKey: `${key}:release` }),
-        );
-      }
-      if (priceId !== item.price.id) {
-        // error_if_incomplete: a declined proration leaves the subscription as it was and answers 402.
-        await call(() =>
-          this.stripe.subscriptions.update(
-            subscriptionId,
-            {
-              items: [{ id: item.id, price: priceId }],
-              proration_behavior: 'always_invoice',
-              payment_behavior: 'error_if_incomplete',
-              metadata: { [PLAN_KEY]: input.price.plan },
-            },
-            { idempotencyKey: key },
-          ),
-        );
-      }
-      return this.requireSubscription(subscriptionId);
-    }
-
-    // At period end: a schedule whose next phase bills the new price; released after it starts.
-    const schedule = scheduleId
-      ? await call(() => this.stripe.subscriptionSchedules.retrieve(scheduleId))
-      : await call(() =>
-          this.stripe.subscriptionSchedules.create(
-            { from_subscription: subscriptionId },
-            { idempotencyKey: `${key}:schedule` },
-          ),
-        );
-    const phase = schedule.phases[0];
-    if (!phase) throw new AppError('conflict');
-    await call(() =>
-      this.stripe.subscriptionSchedules.update(
-        schedule.id,
-        {
-          end_behavior: 'release',
-          phases: [
-            {
-              items: [{ price: item.price.id, quantity: 1 }],
-              start_date: phase.start_date,
-              end_date: item.current_period_end,
-              metadata: { [PLAN_KEY]: current.metadata?.[PLAN_KEY] ?? '' },
-            },
-            {
-              items: [{ price: priceId, quantity: 1 }],
-              duration: { interval: 'month', interval_count: 1 },
-              proration_behavior: 'none',
-              metadata: { [PLAN_KEY]: input.price.plan },
-            },
-          ],
-        },
-        { idempotencyKey: `${key}:phases` },
-      ),
-    );
-    return this.requireSubscription(subscriptionId);
   }
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean, options: WriteOptions) {
@@ -290,13 +234,7 @@ export class StripeProvider implements PaymentProvider {
         { idempotencyKey: options.idempotencyKey },
       ),
     );
-    return this.requireSubscription(subscriptionId);
-  }
-
-  private async requireSubscription(id: string): Promise<ProviderSubscription> {
-    const subscription = await this.retrieveSubscription(id);
-    if (!subscription) throw new AppError('not_found');
-    return subscription;
+    return requireSubscription(this.stripe, subscriptionId);
   }
 
   async payInvoice(invoiceId: string, options: WriteOptions): Promise<PayInvoiceResult> {
@@ -322,69 +260,5 @@ export class StripeProvider implements PaymentProvider {
 
   completeCardUpdate(sessionId: string, options: WriteOptions): Promise<string | null> {
     return applySetupCheckout(this.stripe, sessionId, { idempotencyKey: options.idempotencyKey });
-  }
-
-  async createConnectedAccount(
-    input: Parameters<PaymentProvider['createConnectedAccount']>[0],
-    options: WriteOptions,
-  ): Promise<ProviderAccount> {
-    const account = await call(() =>
-      this.stripe.accounts.create(
-        {
-          type: 'express',
-          country: input.country,
-          email: input.email,
-          ...(input.businessName ? { business_profile: { name: input.businessName } } : {}),
-          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
-          metadata: { ...input.metadata, nest_owner_id: input.ownerId },
-        },
-        { idempotencyKey: options.idempotencyKey },
-      ),
-    );
-    return toAccount(account);
-  }
-
-  async createAccountLink(accountId: string, input: { refreshUrl: string; returnUrl: string }) {
-    const link = await call(() =>
-      this.stripe.accountLinks.create({
-        account: accountId,
-        refresh_url: input.refreshUrl,
-        return_url: input.returnUrl,
-        type: 'account_onboarding',
-      }),
-    );
-    return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
-  }
-
-  async retrieveAccount(accountId: string) {
-    const account = await retrieve(() => this.stripe.accounts.retrieve(accountId));
-    return account ? toAccount(account) : null;
-  }
-
-  async updatePayoutSchedule(
-    accountId: string,
-    schedule: Parameters<PaymentProvider['updatePayoutSchedule']>[1],
-    options: WriteOptions,
-  ): Promise<ProviderAccount> {
-    const account = await call(() =>
-      this.stripe.accounts.update(
-        accountId,
-        {
-          settings: {
-            payouts: {
-              schedule: {
-                interval: schedule.interval,
-                ...(schedule.interval === 'weekly'
-                  ? { weekly_anchor: schedule.weeklyAnchor ?? 'monday' }
-                  : {}),
-                ...(schedule.interval === 'monthly' ? { monthly_anchor: schedule.monthlyAnchor ?? 1 } : {}),
-              },
-            },
-          },
-        },
-        { idempotencyKey: options.idempotencyKey },
-      ),
-    );
-    return toAccount(account);
   }
 }

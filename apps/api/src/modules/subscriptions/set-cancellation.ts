@@ -1,12 +1,12 @@
 import type { CustomerSubscription } from '@nest/contracts';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { nestCustomers, nestSubscriptions } from '../../db/schema/index.js';
 import type { EmailRequest } from '../../emails/send-email.js';
 import { SEND_EMAIL_JOB } from '../../emails/send-email.js';
 import { AppError } from '../../lib/errors.js';
 import { listCustomerSubscriptions } from './customer-subscriptions.js';
 import { requireActionableSubscription } from './own-subscription.js';
+import type { SubscriptionContext } from './subscription-context.js';
 import { syncAfterAction } from './sync-after-action.js';
 
 const ongoing = new Set(['trialing', 'active', 'past_due', 'unpaid']);
@@ -17,19 +17,19 @@ const ongoing = new Set(['trialing', 'active', 'past_due', 'unpaid']);
  * A cancellation is confirmed by email in the customer's language, once per cancellation.
  */
 export async function setCancellation(
-  app: FastifyInstance,
+  ctx: SubscriptionContext,
   input: { customerId: string; subscriptionId: string; cancel: boolean },
 ): Promise<CustomerSubscription> {
-  const owned = await requireActionableSubscription(app.db, input.customerId, input.subscriptionId);
+  const owned = await requireActionableSubscription(ctx.db, input.customerId, input.subscriptionId);
   const before = owned.subscription;
   if (!ongoing.has(before.status)) throw new AppError('conflict');
   if (before.cancelAtPeriodEnd !== input.cancel) {
     // Keyed by the state it changes from: a retried request repeats the same call, a later change is a new one.
     const idempotencyKey = `nest:customer-cancel:${before.id}:${input.cancel}:${before.updatedAt.getTime()}`;
-    await app.payments.setNestCancelAtPeriodEnd(owned.accountId, owned.providerSubscriptionId, input.cancel, {
+    await ctx.provider.setNestCancelAtPeriodEnd(owned.accountId, owned.providerSubscriptionId, input.cancel, {
       idempotencyKey,
     });
-    await syncAfterAction(app, owned.accountId, owned.providerSubscriptionId, async (tx) => {
+    await syncAfterAction(ctx, owned.accountId, owned.providerSubscriptionId, async (tx) => {
       if (!input.cancel) return;
       const [after] = await tx.select().from(nestSubscriptions).where(eq(nestSubscriptions.id, before.id));
       const [customer] = await tx.select().from(nestCustomers).where(eq(nestCustomers.id, input.customerId));
@@ -44,13 +44,13 @@ export async function setCancellation(
           offerName: owned.offerName,
           endsAt: after.currentPeriodEnd?.toISOString() ?? null,
           timeZone: owned.nestTimeZone,
-          areaUrl: `${app.config.publicUrl}/client/app/overview`,
+          areaUrl: `${ctx.publicUrl}/client/app/overview`,
         },
       };
-      await app.jobs.enqueue(SEND_EMAIL_JOB, email, { tx, dedupeKey: idempotencyKey });
+      await ctx.jobs.enqueue(SEND_EMAIL_JOB, email, { tx, dedupeKey: idempotencyKey });
     });
   }
-  const view = (await listCustomerSubscriptions(app.db, input.customerId)).find((s) => s.id === before.id);
+  const view = (await listCustomerSubscriptions(ctx.db, input.customerId)).find((s) => s.id === before.id);
   if (!view) throw new AppError('not_found');
   return view;
 }

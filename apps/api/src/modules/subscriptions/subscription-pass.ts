@@ -1,8 +1,8 @@
 import type { Pass } from '@nest/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { hasPass, passView } from '../passes/pass-view.js';
 import { requireOwnSubscription } from './customer-invoices.js';
+import { hasPass, passView } from './pass-view.js';
 
 /**
  * The pass of one of the signed-in customer's subscriptions, for the customer area. Anyone else's

@@ -1,25 +1,30 @@
 import { type RewardRule, seatHoldingStatuses } from '@nest/contracts';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import {
-  nestCheckouts,
-  nestInvoices,
-  nestLinks,
-  nestSubscriptions,
-  nests,
-  offerPrices,
-  offers,
-} from '../../db/schema/index.js';
+import { nestInvoices, nestSubscriptions, nests, offerPrices, offers } from '../../db/schema/index.js';
 import type { PaymentProvider, ProviderInvoice } from '../../payments/port.js';
 import type { Jobs } from '../../types.js';
-import { type NestCheckoutMetadata, readProviderMetadata } from './checkout-metadata.js';
 import { findOrCreateCustomer, type NestCustomerRow } from './find-or-create-customer.js';
+import { type NestCheckoutMetadata, readProviderMetadata } from './subscription-metadata.js';
 import { syncNestInvoice } from './sync-nest-invoice.js';
+
+/**
+ * What another module does inside a sync, handed in by whoever builds the context (the composition
+ * root, routes.ts, for this module's own routes and webhooks), so this module imports none of them.
+ */
+export interface SubscriptionSyncHooks {
+  /**
+   * The subscription holds a place (paid, or in its trial): the checkout that made it is completed.
+   * Called on every such sync; the checkout module makes it count once.
+   */
+  placeHeld(tx: Tx, held: { checkoutId: string; subscriptionId: string }): Promise<void>;
+}
 
 export interface NestSyncContext {
   provider: PaymentProvider;
   jobs: Jobs;
   publicUrl: string;
+  hooks: SubscriptionSyncHooks;
 }
 
 export type NestSubscriptionRow = typeof nestSubscriptions.$inferSelect;
@@ -64,24 +69,6 @@ async function findTarget(
     .where(eq(offerPrices.id, meta.offerPriceId));
   if (!row || row.nestId !== meta.nestId || row.accountId !== accountId) return undefined;
   return row;
-}
-
-/**
- * The first time a subscription holds a place (paid, or in its trial), its checkout is completed
- * and its link counts a subscription won. Completing the checkout row only once is what makes the
- * count exact, however many events and success-page visits observe it.
- */
-async function completeCheckout(tx: Tx, meta: NestCheckoutMetadata, subscriptionId: string): Promise<void> {
-  const [completed] = await tx
-    .update(nestCheckouts)
-    .set({ subscriptionId, completedAt: new Date() })
-    .where(and(eq(nestCheckouts.id, meta.checkoutId), isNull(nestCheckouts.completedAt)))
-    .returning({ linkId: nestCheckouts.linkId });
-  if (!completed) return;
-  await tx
-    .update(nestLinks)
-    .set({ subscriptionsWon: sql`${nestLinks.subscriptionsWon} + 1` })
-    .where(eq(nestLinks.id, completed.linkId));
 }
 
 /**
@@ -150,7 +137,9 @@ export async function syncNestSubscription(
       .where(eq(nestSubscriptions.id, subscription.id))
       .returning()) as [NestSubscriptionRow];
   }
-  if (seatHolding.has(subscription.status)) await completeCheckout(tx, meta, subscription.id);
+  if (seatHolding.has(subscription.status)) {
+    await ctx.hooks.placeHeld(tx, { checkoutId: meta.checkoutId, subscriptionId: subscription.id });
+  }
 
   // The invoices this sync can see: the event's, the latest, and any we still hold as unpaid.
   const invoices = new Map<string, ProviderInvoice>();

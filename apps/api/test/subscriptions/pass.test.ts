@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nestSubscriptions } from '../../src/db/schema/index.js';
-import { verifyPassToken } from '../../src/modules/passes/verify-pass.js';
+import { verifyPassToken } from '../../src/modules/subscriptions/pass-verify.js';
+import { customerEmail, signInCustomer, subscribedCustomer } from '../customers/support.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { customerEmail, signInCustomer, subscribedCustomer } from './support.js';
 
 const passUrl = (id: string) => `/api/v1/nest-customers/me/subscriptions/${id}/pass`;
 

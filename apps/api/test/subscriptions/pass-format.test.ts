@@ -1,7 +1,7 @@
 import { PASS_STEP_SECONDS } from '@nest/contracts';
 import { describe, expect, it } from 'vitest';
-import { signPass } from '../../src/modules/passes/sign-pass.js';
-import { matchPassCode, verifyPassToken } from '../../src/modules/passes/verify-pass.js';
+import { signPass } from '../../src/modules/subscriptions/pass-sign.js';
+import { matchPassCode, verifyPassToken } from '../../src/modules/subscriptions/pass-verify.js';
 
 const SECRET = 'pass-secret-for-tests-pass-secret-for-tests';
 const SUBSCRIPTION = '6f1c2a4e-8b3d-4c5e-9f7a-1b2c3d4e5f60';

@@ -58,3 +58,12 @@ export async function listSubscriptionInvoices(
     .orderBy(which === 'unpaid' ? nestInvoices.issuedAt : desc(nestInvoices.issuedAt));
   return rows.map(toInvoiceView);
 }
+
+/** The invoices of one of the customer's own subscriptions (anyone else's is a 404), as the routes answer them. */
+export async function listOwnSubscriptionInvoices(
+  db: Db,
+  input: { customerId: string; subscriptionId: string; which: 'all' | 'unpaid' },
+): Promise<{ invoices: CustomerInvoice[] }> {
+  const subscription = await requireOwnSubscription(db, input.customerId, input.subscriptionId);
+  return { invoices: await listSubscriptionInvoices(db, subscription.id, input.which) };
+}

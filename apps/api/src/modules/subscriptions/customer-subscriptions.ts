@@ -13,6 +13,7 @@ import {
 import { logoUrl } from '../nests/nest-view.js';
 import { livePlanOf } from '../plans/find-merchant-plan.js';
 import { checkInCounters } from '../verification/customer-counters.js';
+import { priceOffer, subscriptionPrice } from './subscription-offer.js';
 
 const renewing = new Set(['trialing', 'active', 'past_due']);
 
@@ -48,8 +49,8 @@ export async function listCustomerSubscriptions(db: Db, customerId: string): Pro
     .innerJoin(nests, eq(nests.id, nestSubscriptions.nestId))
     .leftJoin(nestLogos, eq(nestLogos.nestId, nests.id))
     .leftJoin(planSubscriptions, eq(planSubscriptions.userId, nests.ownerId))
-    .innerJoin(offerPrices, eq(offerPrices.id, nestSubscriptions.offerPriceId))
-    .innerJoin(offers, eq(offers.id, offerPrices.offerId))
+    .innerJoin(...subscriptionPrice)
+    .innerJoin(...priceOffer)
     .where(and(eq(nestSubscriptions.customerId, customerId), ne(nestSubscriptions.status, 'incomplete')))
     .orderBy(desc(nestSubscriptions.createdAt), asc(nestSubscriptions.id));
   if (rows.length === 0) return [];

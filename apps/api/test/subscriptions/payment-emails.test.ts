@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, nestInvoices, planSubscriptions } from '../../src/db/schema/index.js';
 import { renderEmail } from '../../src/emails/render-email.js';
 import { accountEvents, deliverAgain } from '../checkout/support.js';
+import { customerEmail, me, signInCustomer } from '../customers/support.js';
 import { readMail } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createLinkFor, payCheckout, sellingMerchant, startLinkCheckout } from '../links/support.js';
 import { advanceClock, CARDS, daysFromNow } from '../payments/support.js';
-import { customerEmail, me, signInCustomer } from './support.js';
 
 /** The customer's emails about money: receipts, payment failed, reward earned (issue 7). */
 describe('customer payment emails (sandbox provider)', { timeout: 180_000 }, () => {

@@ -2,12 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { nestInvoices, nestTransactions } from '../../db/schema/index.js';
 import { type EmailRequest, SEND_EMAIL_JOB } from '../../emails/send-email.js';
+import { applicationFeeCents } from '../../payments/application-fee.js';
 import { invoiceState } from '../../payments/invoice-state.js';
 import type { ProviderInvoice } from '../../payments/port.js';
-import { notifyRewardEarned } from '../customers/notify-reward-earned.js';
 import { warnOnRevenue } from '../revenue/warn-revenue.js';
-import { applicationFeeCents } from './application-fee.js';
-import type { NestCheckoutMetadata } from './checkout-metadata.js';
+import { notifyRewardEarned } from './notify-reward-earned.js';
+import type { NestCheckoutMetadata } from './subscription-metadata.js';
 import type { NestSubscriptionSync, NestSyncContext } from './sync-nest-subscription.js';
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
-import { payoutAccounts } from '../db/schema/index.js';
-import type { PaymentProvider } from './port.js';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.js';
+import { payoutAccounts } from '../../db/schema/index.js';
+import type { PaymentProvider } from '../../payments/port.js';
 
 /**
  * A payout account changed at the provider (onboarding finished, payouts enabled or held, a new
@@ -27,4 +28,13 @@ export async function applyPayoutAccountEvent(
       updatedAt: new Date(),
     })
     .where(and(eq(payoutAccounts.provider, provider.name), eq(payoutAccounts.providerAccountId, account.id)));
+}
+
+/** Registers the handler of payout account events with the payments plugin (at startup, from routes.ts). */
+export function registerPayoutAccountEvents(app: FastifyInstance): void {
+  app.paymentEvents.on('payout_account', async (tx, event) => {
+    // Stripe sends account.updated with the account as `account`; the object is the account too.
+    await applyPayoutAccountEvent(app.payments, tx, event.accountId ?? event.objectId);
+    return true;
+  });
 }

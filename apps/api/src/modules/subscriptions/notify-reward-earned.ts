@@ -3,8 +3,8 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { nestTransactions, rewards } from '../../db/schema/index.js';
 import { type EmailRequest, SEND_EMAIL_JOB } from '../../emails/send-email.js';
-import type { NestSubscriptionSync, NestSyncContext } from '../checkout/sync-nest-subscription.js';
 import { findMerchantPlan } from '../plans/find-merchant-plan.js';
+import type { NestSubscriptionSync, NestSyncContext } from './sync-nest-subscription.js';
 
 /**
  * Right after a customer's payment was recorded (same transaction, only the first time an invoice is

@@ -1,6 +1,8 @@
 import type { Tx } from '../../db/client.js';
+import type { KnownProviderEvent } from '../../payments/event-handlers.js';
 import type { ProviderEvent } from '../../payments/port.js';
-import { NEST_CARD_UPDATE_KIND, NEST_KIND_KEY, NEST_SUBSCRIPTION_KIND } from './checkout-metadata.js';
+import { notifyPaymentFailed } from './notify-payment-failed.js';
+import { NEST_CARD_UPDATE_KIND, NEST_KIND_KEY, NEST_SUBSCRIPTION_KIND } from './subscription-metadata.js';
 import { type NestSyncContext, syncNestSubscription } from './sync-nest-subscription.js';
 
 /**
@@ -41,4 +43,18 @@ export async function applyNestEvent(ctx: NestSyncContext, tx: Tx, event: Provid
     default:
       return false;
   }
+}
+
+/**
+ * The handler the payments plugin calls for events on a connected account (registered by this
+ * module's routes): the subscription is synced, then a failed charge is told to the customer.
+ */
+export async function applyConnectedAccountEvent(
+  ctx: NestSyncContext,
+  tx: Tx,
+  event: KnownProviderEvent,
+): Promise<boolean> {
+  const applied = await applyNestEvent(ctx, tx, event);
+  if (applied) await notifyPaymentFailed(ctx, tx, event);
+  return applied;
 }

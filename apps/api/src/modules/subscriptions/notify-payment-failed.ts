@@ -1,16 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import {
-  nestCustomers,
-  nestInvoices,
-  nestSubscriptions,
-  nests,
-  offerPrices,
-  offers,
-} from '../../db/schema/index.js';
+import { nestCustomers, nestInvoices, nestSubscriptions, nests, offers } from '../../db/schema/index.js';
 import { type EmailRequest, SEND_EMAIL_JOB } from '../../emails/send-email.js';
 import type { ProviderEvent } from '../../payments/port.js';
-import type { NestSyncContext } from '../checkout/sync-nest-subscription.js';
+import { priceOffer, subscriptionPrice } from './subscription-offer.js';
+import type { NestSyncContext } from './sync-nest-subscription.js';
 
 /** The customer area's pay-now step for one subscription; the only place this address is written. */
 export function payNowUrl(publicUrl: string, subscriptionId: string): string {
@@ -37,8 +31,8 @@ export async function notifyPaymentFailed(ctx: NestSyncContext, tx: Tx, event: P
     .innerJoin(nestSubscriptions, eq(nestSubscriptions.id, nestInvoices.subscriptionId))
     .innerJoin(nestCustomers, eq(nestCustomers.id, nestSubscriptions.customerId))
     .innerJoin(nests, eq(nests.id, nestSubscriptions.nestId))
-    .innerJoin(offerPrices, eq(offerPrices.id, nestSubscriptions.offerPriceId))
-    .innerJoin(offers, eq(offers.id, offerPrices.offerId))
+    .innerJoin(...subscriptionPrice)
+    .innerJoin(...priceOffer)
     .where(
       and(eq(nestInvoices.provider, ctx.provider.name), eq(nestInvoices.providerInvoiceId, event.objectId)),
     );

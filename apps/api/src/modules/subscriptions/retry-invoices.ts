@@ -1,11 +1,11 @@
 import type { CustomerRetryResult } from '@nest/contracts';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { nestInvoices } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { listSubscriptionInvoices } from './customer-invoices.js';
 import { listCustomerSubscriptions } from './customer-subscriptions.js';
 import { requireActionableSubscription } from './own-subscription.js';
+import type { SubscriptionContext } from './subscription-context.js';
 import { syncAfterAction } from './sync-after-action.js';
 
 /**
@@ -14,11 +14,11 @@ import { syncAfterAction } from './sync-after-action.js';
  * status then comes from the provider, through the same sync as the webhooks, never written here.
  */
 export async function retryInvoices(
-  app: FastifyInstance,
+  ctx: SubscriptionContext,
   input: { customerId: string; subscriptionId: string; invoiceId?: string | undefined },
 ): Promise<CustomerRetryResult> {
-  const owned = await requireActionableSubscription(app.db, input.customerId, input.subscriptionId);
-  let unpaid = await app.db
+  const owned = await requireActionableSubscription(ctx.db, input.customerId, input.subscriptionId);
+  let unpaid = await ctx.db
     .select()
     .from(nestInvoices)
     .where(and(eq(nestInvoices.subscriptionId, owned.subscription.id), eq(nestInvoices.status, 'open')))
@@ -32,7 +32,7 @@ export async function retryInvoices(
   let reason: string | null = null;
   for (const invoice of unpaid) {
     // The attempt count changes with every charge: a retried request repeats it, a new retry is new.
-    const result = await app.payments.payNestInvoice(owned.accountId, invoice.providerInvoiceId, {
+    const result = await ctx.provider.payNestInvoice(owned.accountId, invoice.providerInvoiceId, {
       idempotencyKey: `nest:customer-retry:${invoice.providerInvoiceId}:${invoice.attemptCount}`,
     });
     if (result.outcome === 'failed') {
@@ -40,9 +40,9 @@ export async function retryInvoices(
       break;
     }
   }
-  await syncAfterAction(app, owned.accountId, owned.providerSubscriptionId);
-  const left = await listSubscriptionInvoices(app.db, owned.subscription.id, 'unpaid');
-  const subscription = (await listCustomerSubscriptions(app.db, input.customerId)).find(
+  await syncAfterAction(ctx, owned.accountId, owned.providerSubscriptionId);
+  const left = await listSubscriptionInvoices(ctx.db, owned.subscription.id, 'unpaid');
+  const subscription = (await listCustomerSubscriptions(ctx.db, input.customerId)).find(
     (s) => s.id === owned.subscription.id,
   );
   if (!subscription) throw notFound();

@@ -7,11 +7,11 @@ import {
   sandboxCustomers,
 } from '../../src/db/schema/index.js';
 import { accountEvents, deliverAgain } from '../checkout/support.js';
+import { customerEmail, me, signInCustomer } from '../customers/support.js';
 import { readMail } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createLinkFor, payCheckout, sellingMerchant, startLinkCheckout } from '../links/support.js';
 import { advanceClock, CARDS, submitCard } from '../payments/support.js';
-import { customerEmail, me, signInCustomer } from './support.js';
 
 describe('customer card update on the connected account (sandbox provider)', { timeout: 120_000 }, () => {
   let t: TestApp;

@@ -1,9 +1,9 @@
 import type { Locale } from '@nest/contracts';
-import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors.js';
-import { NEST_CARD_UPDATE_KIND, NEST_KIND_KEY } from '../checkout/checkout-metadata.js';
 import { payNowUrl } from './notify-payment-failed.js';
 import { requireActionableSubscription } from './own-subscription.js';
+import type { SubscriptionContext } from './subscription-context.js';
+import { NEST_CARD_UPDATE_KIND, NEST_KIND_KEY } from './subscription-metadata.js';
 
 /** Subscriptions whose card still matters: they renew, or have something left to pay. */
 const ongoing = new Set(['trialing', 'active', 'past_due', 'unpaid']);
@@ -20,21 +20,21 @@ export function cardUpdatedUrl(publicUrl: string, subscriptionId: string): strin
  * card the subscription's and charges its open invoices. Another customer's subscription is a 404.
  */
 export async function startCardUpdate(
-  app: FastifyInstance,
+  ctx: SubscriptionContext,
   input: { customerId: string; subscriptionId: string; locale: Locale; requestKey: string },
 ): Promise<{ url: string }> {
-  const owned = await requireActionableSubscription(app.db, input.customerId, input.subscriptionId);
+  const owned = await requireActionableSubscription(ctx.db, input.customerId, input.subscriptionId);
   const subscription = owned.subscription;
   if (!ongoing.has(subscription.status) || !subscription.providerCustomerId) {
     throw new AppError('conflict');
   }
-  const session = await app.payments.createNestCardUpdateSession(
+  const session = await ctx.provider.createNestCardUpdateSession(
     owned.accountId,
     {
       customerId: subscription.providerCustomerId,
       subscriptionId: owned.providerSubscriptionId,
-      successUrl: cardUpdatedUrl(app.config.publicUrl, subscription.id),
-      cancelUrl: payNowUrl(app.config.publicUrl, subscription.id),
+      successUrl: cardUpdatedUrl(ctx.publicUrl, subscription.id),
+      cancelUrl: payNowUrl(ctx.publicUrl, subscription.id),
       locale: input.locale,
       metadata: { [NEST_KIND_KEY]: NEST_CARD_UPDATE_KIND, nest_subscription_ref: subscription.id },
     },

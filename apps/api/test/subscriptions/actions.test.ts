@@ -2,11 +2,11 @@ import { CUSTOMER_COOKIE } from '@nest/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nestSubscriptions, sandboxCustomers, sandboxSubscriptions } from '../../src/db/schema/index.js';
+import { customerEmail, me, signInCustomer } from '../customers/support.js';
 import { readMail } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createLinkFor, payCheckout, sellingMerchant, startLinkCheckout } from '../links/support.js';
 import { advanceClock, CARDS } from '../payments/support.js';
-import { customerEmail, me, signInCustomer } from './support.js';
 
 describe('customer subscription actions (sandbox provider)', { timeout: 120_000 }, () => {
   let t: TestApp;

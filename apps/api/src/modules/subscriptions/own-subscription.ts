@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { nestSubscriptions, nests, offerPrices, offers } from '../../db/schema/index.js';
+import { nestSubscriptions, nests, offers } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { isUuid } from '../nests/find-nest.js';
+import { priceOffer, subscriptionPrice } from './subscription-offer.js';
 
 /**
  * One of the customer's own subscriptions with what a provider call needs: the connected account it
@@ -20,8 +21,8 @@ export async function requireActionableSubscription(db: Db, customerId: string, 
       offerName: offers.name,
     })
     .from(nestSubscriptions)
-    .innerJoin(offerPrices, eq(offerPrices.id, nestSubscriptions.offerPriceId))
-    .innerJoin(offers, eq(offers.id, offerPrices.offerId))
+    .innerJoin(...subscriptionPrice)
+    .innerJoin(...priceOffer)
     .innerJoin(nests, eq(nests.id, nestSubscriptions.nestId))
     .where(and(eq(nestSubscriptions.id, subscriptionId), eq(nestSubscriptions.customerId, customerId)));
   if (!row) throw notFound();

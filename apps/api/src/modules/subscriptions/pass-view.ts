@@ -1,5 +1,5 @@
 import type { Pass } from '@nest/contracts';
-import { signPass } from './sign-pass.js';
+import { signPass } from './pass-sign.js';
 
 /**
  * The statuses in which a subscription has a pass (ADR 081): it exists and has neither ended nor

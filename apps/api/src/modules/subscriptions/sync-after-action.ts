@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
-import { syncNestSubscription } from '../checkout/sync-nest-subscription.js';
+import type { SubscriptionContext } from './subscription-context.js';
+import { syncNestSubscription } from './sync-nest-subscription.js';
 
 /**
  * After a customer's action at the provider, our copy is brought up to date the way the webhooks do
@@ -9,19 +9,13 @@ import { syncNestSubscription } from '../checkout/sync-nest-subscription.js';
  * transaction, for what must exist only if the sync commits (an email).
  */
 export async function syncAfterAction(
-  app: FastifyInstance,
+  ctx: SubscriptionContext,
   accountId: string,
   providerSubscriptionId: string,
   then?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
-  await app.db.transaction(async (tx) => {
-    await syncNestSubscription(
-      { provider: app.payments, jobs: app.jobs, publicUrl: app.config.publicUrl },
-      tx,
-      accountId,
-      providerSubscriptionId,
-      {},
-    );
+  await ctx.db.transaction(async (tx) => {
+    await syncNestSubscription(ctx, tx, accountId, providerSubscriptionId, {});
     if (then) await then(tx);
   });
 }
