@@ -19,6 +19,7 @@ import { subscriptionRoutes } from './modules/subscriptions/routes.js';
 import { testingRoutes } from './modules/testing/routes.js';
 import { seedSubscriberRoutes } from './modules/testing/seed-subscribers.js';
 import { slowRoutes } from './modules/testing/slow-routes.js';
+import { checkInCounters } from './modules/verification/customer-counters.js';
 import { verificationRoutes } from './modules/verification/routes.js';
 
 /** Every API module, mounted under /api/v1. Modules register their own routes. */
@@ -37,9 +38,10 @@ export const apiRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(linkRoutes);
   await app.register(checkoutRoutes);
   await app.register(revenueRoutes);
-  await app.register(customerRoutes);
+  // The customer's subscription cards count check-ins with verification's function (no module circle).
+  await app.register(customerRoutes, { checkInCounters });
   // A subscription's sync completes the checkout that made it, without the module importing checkout.
-  await app.register(subscriptionRoutes, { hooks: { placeHeld: completeCheckout } });
+  await app.register(subscriptionRoutes, { hooks: { placeHeld: completeCheckout }, checkInCounters });
   await app.register(merchantCustomerRoutes);
   await app.register(verificationRoutes);
   if (app.config.ENABLE_TEST_ROUTES) await app.register(slowRoutes);

@@ -4,6 +4,7 @@ import { z } from 'zod';
  * Control characters nobody types: C0 controls other than tab, line feed and carriage return, and DEL.
  * PostgreSQL refuses NUL in text, and the others only ever arrive from scripts probing for errors.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
 const PRINTABLE = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
 /**

@@ -2,7 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.js';
 import { createStripeClient } from '../../src/payments/stripe/adapter.js';
 import { stripeCatalog } from '../../src/payments/stripe/catalog.js';
-import { type FakeStripe, startFakeStripe, stripeError, stripePrice, stripeProduct } from './fake-stripe.js';
+import {
+  type FakeStripe,
+  startFakeStripe,
+  stripeError,
+  stripePrice,
+  stripeProduct,
+} from '../payments/fake-stripe.js';
 
 describe('the Stripe adapter’s products and prices on a connected account', () => {
   let fake: FakeStripe;
@@ -133,7 +139,9 @@ describe('the Stripe adapter’s products and prices on a connected account', ()
   it('retries a failed create with the same idempotency key', async () => {
     let failures = 1;
     fake.on((r) =>
-      r.path === '/v1/prices' && failures-- > 0 ? stripeError(503, 'api_error', 'Down') : undefined,
+      r.path === '/v1/prices' && failures-- > 0
+        ? stripeError(503, { type: 'api_error', message: 'Down' })
+        : undefined,
     );
     await catalog(2).createPrice(
       'acct_m',
@@ -153,19 +161,28 @@ describe('the Stripe adapter’s products and prices on a connected account', ()
   it.each([
     [
       'rate limited',
-      stripeError(429, 'invalid_request_error', 'Too many requests', 'rate_limit'),
+      stripeError(429, { type: 'invalid_request_error', message: 'Too many requests', code: 'rate_limit' }),
       'provider_unavailable',
       503,
     ],
-    ['down', stripeError(503, 'api_error', 'Service unavailable'), 'provider_unavailable', 503],
-    ['refusing', stripeError(400, 'invalid_request_error', 'Invalid currency: xyz'), 'provider_error', 502],
+    [
+      'down',
+      stripeError(503, { type: 'api_error', message: 'Service unavailable' }),
+      'provider_unavailable',
+      503,
+    ],
+    [
+      'refusing',
+      stripeError(400, { type: 'invalid_request_error', message: 'Invalid currency: xyz' }),
+      'provider_error',
+      502,
+    ],
     [
       'replaying a key with other parameters',
-      stripeError(
-        400,
-        'idempotency_error',
-        'Keys for idempotent requests can only be used with the same parameters',
-      ),
+      stripeError(400, {
+        type: 'idempotency_error',
+        message: 'Keys for idempotent requests can only be used with the same parameters',
+      }),
       'conflict',
       409,
     ],

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { type FakeStripe, startFakeStripe, stripeError, stripePrice, stripeProduct } from './fake-stripe.js';
+import {
+  type FakeStripe,
+  startFakeStripe,
+  stripeError,
+  stripePrice,
+  stripeProduct,
+} from '../payments/fake-stripe.js';
 import { merchantWithNest, postOffer, validOffer } from './support.js';
 
 const stripeAccount = (id: string, form: Record<string, string> = {}) => ({
@@ -114,7 +120,9 @@ describe('offers and payouts with the Stripe provider', () => {
     await postOffer(t.app, merchant, validOffer({ name: 'Warm-up' }));
     let failures = 3; // the first try and the SDK's two automatic retries
     fake.on((r) =>
-      r.path === '/v1/prices' && failures-- > 0 ? stripeError(503, 'api_error', 'Stripe is down') : undefined,
+      r.path === '/v1/prices' && failures-- > 0
+        ? stripeError(503, { type: 'api_error', message: 'Stripe is down' })
+        : undefined,
     );
     fake.requests.length = 0;
     const headers = { 'idempotency-key': 'stripe-flaky-1' };

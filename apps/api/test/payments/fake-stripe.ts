@@ -22,8 +22,12 @@ type Responder = (request: RecordedRequest) => FakeAnswer | undefined;
 export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
-  /** Answers requests matching method and path (a string, or a RegExp on the path); the latest rule wins. */
+  /**
+   * Answers requests matching method and path (a string, or a RegExp on the path), or every request a
+   * responder answers (it returns undefined for the ones it leaves alone); the latest rule wins.
+   */
   on(method: string, path: string | RegExp, answer: FakeAnswer | Responder): void;
+  on(responder: Responder): void;
   /** The requests sent to one method and path. */
   sent(method: string, path: string | RegExp): RecordedRequest[];
   reset(): void;
@@ -36,7 +40,7 @@ export function stripeError(
   error: { type: string; code?: string; decline_code?: string; message: string },
   headers: Record<string, string> = {},
 ): FakeAnswer {
-  return { status, body: { error }, headers: { 'stripe-should-retry': 'false', ...headers } };
+  return { status, body: { error }, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
 }
 
 const matches = (pattern: string | RegExp, path: string) =>
@@ -49,7 +53,7 @@ const matches = (pattern: string | RegExp, path: string) =>
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
-  let rules: { method: string; path: string | RegExp; answer: FakeAnswer | Responder }[] = [];
+  let rules: { method: string | null; path: string | RegExp; answer: FakeAnswer | Responder }[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -66,7 +70,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       requests.push(recorded);
       let answer: FakeAnswer | undefined;
       for (const rule of [...rules].reverse()) {
-        if (rule.method !== recorded.method || !matches(rule.path, recorded.path)) continue;
+        if (rule.method !== null && (rule.method !== recorded.method || !matches(rule.path, recorded.path)))
+          continue;
         answer = typeof rule.answer === 'function' ? rule.answer(recorded) : rule.answer;
         if (answer) break;
       }
@@ -88,8 +93,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
-    on(method, path, answer) {
-      rules.push({ method, path, answer });
+    on(methodOrResponder: string | Responder, path?: string | RegExp, answer?: FakeAnswer | Responder) {
+      if (typeof methodOrResponder === 'function')
+        rules.push({ method: null, path: /./, answer: methodOrResponder });
+      else rules.push({ method: methodOrResponder, path: path!, answer: answer! });
     },
     sent: (method, path) => requests.filter((r) => r.method === method && matches(path, r.path)),
     reset() {
@@ -103,6 +110,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }),
   };
 }
+
+/** A product and a price as Stripe answers their creation, from the form the adapter sent. */
+export const stripeProduct = (form: Record<string, string>, id = 'prod_fake1') => ({
+  id,
+  object: 'product',
+  name: form.name ?? 'Product',
+  description: form.description || null,
+  active: form.active === undefined ? true : form.active === 'true',
+  metadata: {},
+});
+
+export const stripePrice = (form: Record<string, string>, id = 'price_fake1') => ({
+  id,
+  object: 'price',
+  product: form.product ?? 'prod_fake1',
+  unit_amount: Number(form.unit_amount ?? 100),
+  currency: form.currency ?? 'eur',
+  recurring: {
+    interval: form['recurring[interval]'] ?? 'month',
+    interval_count: Number(form['recurring[interval_count]'] ?? 1),
+  },
+  active: form.active === undefined ? true : form.active === 'true',
+  metadata: {},
+});
 
 const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 

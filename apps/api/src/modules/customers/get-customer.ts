@@ -2,10 +2,14 @@ import type { NestCustomer } from '@nest/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { nestCustomers } from '../../db/schema/index.js';
-import { listCustomerSubscriptions } from '../subscriptions/customer-subscriptions.js';
+import { type CheckInCounters, listCustomerSubscriptions } from '../subscriptions/customer-subscriptions.js';
 
 /** The signed-in customer with every subscription across nests, or undefined if the identity is gone. */
-export async function getCustomer(db: Db, customerId: string): Promise<NestCustomer | undefined> {
+export async function getCustomer(
+  db: Db,
+  customerId: string,
+  checkInCounters: CheckInCounters,
+): Promise<NestCustomer | undefined> {
   const [customer] = await db.select().from(nestCustomers).where(eq(nestCustomers.id, customerId));
   if (!customer) return undefined;
   return {
@@ -13,6 +17,6 @@ export async function getCustomer(db: Db, customerId: string): Promise<NestCusto
     email: customer.email,
     name: customer.name,
     locale: customer.locale,
-    subscriptions: await listCustomerSubscriptions(db, customer.id),
+    subscriptions: await listCustomerSubscriptions(db, customer.id, checkInCounters),
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { customerLoginCodes } from '../../db/schema/index.js';
 import { AppError, unauthenticated } from '../../lib/errors.js';
 import { emailFingerprint, hashToken } from '../../lib/tokens.js';
+import type { CheckInCounters } from '../subscriptions/customer-subscriptions.js';
 import { findCustomerSessionId, openCustomerSession, revokeCustomerSession } from './customer-session.js';
 import { findCustomerByEmail } from './find-customer.js';
 import { getCustomer } from './get-customer.js';
@@ -32,6 +33,7 @@ export async function logInCustomer(
     userAgent?: string | undefined;
     previousToken?: string | undefined;
   },
+  checkInCounters: CheckInCounters,
 ) {
   await hitCustomerLimits(app, 'verify', input, VERIFY_LIMITS);
   const key = loginCodeKey(app.config.sessionSecret);
@@ -90,7 +92,7 @@ export async function logInCustomer(
   if (previousId && previousId !== outcome.session.sessionId) {
     await revokeCustomerSession(app.db, previousId, 'replaced_by_login');
   }
-  const customer = await getCustomer(app.db, outcome.customerId);
+  const customer = await getCustomer(app.db, outcome.customerId, checkInCounters);
   if (!customer) throw unauthenticated();
   return { customer, session: outcome.session };
 }

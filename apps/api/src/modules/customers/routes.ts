@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { unauthenticated } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
 import { refuseCrossSite } from '../auth/refuse-cross-site.js';
+import type { CheckInCounters } from '../subscriptions/customer-subscriptions.js';
 import { clearCustomerCookie, readCustomerToken, setCustomerCookie } from './customer-cookie.js';
 import { findCustomerSessionId, revokeCustomerSession } from './customer-session.js';
 import { getCustomer } from './get-customer.js';
@@ -21,7 +22,11 @@ const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 4
 const noContent = z.null().describe('No content');
 
 /** The customer area: passwordless sign-in, the customer and their subscriptions, sign-out. The actions on a subscription are the subscriptions module's. */
-export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `checkInCounters` come from verification through routes.ts, for the subscription cards of `me`. */
+export const customerRoutes: FastifyPluginAsyncZod<{ checkInCounters: CheckInCounters }> = async (
+  app,
+  { checkInCounters },
+) => {
   registerCustomerLoginJob(app);
 
   app.post(
@@ -50,12 +55,16 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         // A JSON string, so clients that parse every answer as JSON read the message as it is.
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(message));
       }
-      const signedIn = await logInCustomer(app, {
-        ...request.body,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        previousToken: readCustomerToken(request, app.config),
-      }).catch((error: unknown) => {
+      const signedIn = await logInCustomer(
+        app,
+        {
+          ...request.body,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          previousToken: readCustomerToken(request, app.config),
+        },
+        checkInCounters,
+      ).catch((error: unknown) => {
         // A failed login leaves no customer account behind in this browser.
         clearCustomerCookie(reply, app.config);
         throw error;
@@ -77,7 +86,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const customer = await getCustomer(app.db, request.customer!.customerId);
+      const customer = await getCustomer(app.db, request.customer!.customerId, checkInCounters);
       if (!customer) throw unauthenticated();
       return customer;
     },

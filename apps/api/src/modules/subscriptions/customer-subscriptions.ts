@@ -1,4 +1,4 @@
-import { type CustomerSubscription, hasFeature } from '@nest/contracts';
+import { type CustomerSubscription, hasFeature, type RewardRule, type UsageAllowance } from '@nest/contracts';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -12,17 +12,39 @@ import {
 } from '../../db/schema/index.js';
 import { logoUrl } from '../nests/nest-view.js';
 import { livePlanOf } from '../plans/find-merchant-plan.js';
-import { checkInCounters } from '../verification/customer-counters.js';
 import { priceOffer, subscriptionPrice } from './subscription-offer.js';
 
 const renewing = new Set(['trialing', 'active', 'past_due']);
+
+/** What a subscription card needs to know to count its check-ins. */
+export interface CounterSubscription {
+  id: string;
+  usageAllowance: UsageAllowance | null;
+  rewardRule: RewardRule | null;
+  currentPeriodStart: Date | null;
+  timeZone: string;
+}
+
+/**
+ * Usage left and check-in reward progress per subscription. They are counted from the check-ins the
+ * counter records (the verification module's data): routes.ts hands verification's function in, so
+ * this module, which verification depends on for passes, does not depend on it back.
+ */
+export type CheckInCounters = (
+  db: Db,
+  subscriptions: CounterSubscription[],
+) => Promise<Map<string, Pick<CustomerSubscription, 'usage'> & { checkIns: number | null }>>;
 
 /**
  * Every subscription of a customer, across nests, as the customer area shows it. Subscriptions that
  * never started (an abandoned first payment) are left out. Usage left and check-in reward progress
  * come from the check-ins recorded at the counter (ADR 090).
  */
-export async function listCustomerSubscriptions(db: Db, customerId: string): Promise<CustomerSubscription[]> {
+export async function listCustomerSubscriptions(
+  db: Db,
+  customerId: string,
+  checkInCounters: CheckInCounters,
+): Promise<CustomerSubscription[]> {
   const rows = await db
     .select({
       id: nestSubscriptions.id,

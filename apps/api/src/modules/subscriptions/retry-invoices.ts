@@ -42,7 +42,7 @@ export async function retryInvoices(
   }
   await syncAfterAction(ctx, owned.accountId, owned.providerSubscriptionId);
   const left = await listSubscriptionInvoices(ctx.db, owned.subscription.id, 'unpaid');
-  const subscription = (await listCustomerSubscriptions(ctx.db, input.customerId)).find(
+  const subscription = (await listCustomerSubscriptions(ctx.db, input.customerId, ctx.checkInCounters)).find(
     (s) => s.id === owned.subscription.id,
   );
   if (!subscription) throw notFound();

@@ -13,6 +13,7 @@ import { requestLocale } from '../../lib/i18n.js';
 import { applyConnectedAccountEvent } from './apply-nest-event.js';
 import { startCardUpdate } from './card-update.js';
 import { listOwnSubscriptionInvoices } from './customer-invoices.js';
+import type { CheckInCounters } from './customer-subscriptions.js';
 import { retryInvoices } from './retry-invoices.js';
 import { setCancellation } from './set-cancellation.js';
 import type { SubscriptionContext } from './subscription-context.js';
@@ -27,16 +28,17 @@ const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 4
  * A customer's actions on their own subscriptions: invoices, the pass, paying again, a new card,
  * cancelling and resuming. `hooks` are what other modules do inside a sync (routes.ts hands them in).
  */
-export const subscriptionRoutes: FastifyPluginAsyncZod<{ hooks: SubscriptionSyncHooks }> = async (
-  app,
-  { hooks },
-) => {
+export const subscriptionRoutes: FastifyPluginAsyncZod<{
+  hooks: SubscriptionSyncHooks;
+  checkInCounters: CheckInCounters;
+}> = async (app, { hooks, checkInCounters }) => {
   const ctx: SubscriptionContext = {
     db: app.db,
     provider: app.payments,
     jobs: app.jobs,
     publicUrl: app.config.publicUrl,
     hooks,
+    checkInCounters,
   };
   // Events on a merchant's connected account are their customers' subscriptions.
   app.paymentEvents.on('connected_account', (tx, event) => applyConnectedAccountEvent(ctx, tx, event));

@@ -50,7 +50,9 @@ export async function setCancellation(
       await ctx.jobs.enqueue(SEND_EMAIL_JOB, email, { tx, dedupeKey: idempotencyKey });
     });
   }
-  const view = (await listCustomerSubscriptions(ctx.db, input.customerId)).find((s) => s.id === before.id);
+  const view = (await listCustomerSubscriptions(ctx.db, input.customerId, ctx.checkInCounters)).find(
+    (s) => s.id === before.id,
+  );
   if (!view) throw new AppError('not_found');
   return view;
 }

@@ -1,20 +1,13 @@
-import type { RewardRule, UsageAllowance } from '@nest/contracts';
 import type { Tx } from '../../db/client.js';
+import type { CheckInCounters, CounterSubscription } from '../subscriptions/customer-subscriptions.js';
 import { countedCheckIns, usageView, usedInWindow } from './usage.js';
-
-export interface CounterSubscription {
-  id: string;
-  usageAllowance: UsageAllowance | null;
-  rewardRule: RewardRule | null;
-  currentPeriodStart: Date | null;
-  timeZone: string;
-}
 
 /**
  * For the customer area: usage left in the current window and check-in reward progress, from the
  * recorded check-ins (the counter's rules: verify-at-counter.ts). A customer has few subscriptions.
  */
-export async function checkInCounters(db: Tx, subscriptions: CounterSubscription[], now: Date = new Date()) {
+export const checkInCounters: CheckInCounters = async (db: Tx, subscriptions: CounterSubscription[]) => {
+  const now = new Date();
   const entries = await Promise.all(
     subscriptions.map(async (s) => {
       const usage = s.usageAllowance
@@ -28,4 +21,4 @@ export async function checkInCounters(db: Tx, subscriptions: CounterSubscription
     }),
   );
   return new Map(entries);
-}
+};
