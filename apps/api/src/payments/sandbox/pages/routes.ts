@@ -1,32 +1,20 @@
 import type { Locale } from '@nest/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { sandboxAccounts, sandboxCheckoutSessions, sandboxInvoices } from '../../../db/schema/index.js';
+import type { FastifyPluginAsync } from 'fastify';
+import { sandboxCheckoutSessions, sandboxInvoices } from '../../../db/schema/index.js';
 import { requestLocale } from '../../../lib/i18n.js';
-import { completeOnboarding, findAccount, isValidIban, linkIsValid } from '../accounts.js';
-import { type CompleteOutcome, completeSubscriptionSession } from '../checkout.js';
+import { findAccount, linkIsValid } from '../accounts.js';
+import { completeSubscriptionSession } from '../checkout.js';
 import { sandboxNow } from '../clock.js';
 import type { SandboxDeps } from '../context.js';
-import { type DeliveryDeps, deliverPendingEvents } from '../deliver-events.js';
+import type { DeliveryDeps } from '../deliver-events.js';
 import { completeSetupSession } from '../setup-session.js';
-import { readCard } from '../test-cards.js';
 import type { SandboxSessionRow } from '../to-port.js';
 import { type CardFormValues, renderCardPage, renderSessionOver } from './card-page.js';
 import { renderConnectPage, renderLinkExpired } from './connect-page.js';
-import { pageMessages } from './messages.js';
-
-type Form = Record<string, string | undefined>;
-
-function sendPage(reply: FastifyReply, status: number, body: string) {
-  // The app's default Referrer-Policy (no-referrer) makes a browser send `Origin: null` with a form
-  // POST, which the CSRF check refuses: these pages' forms must carry their own (same) origin.
-  return reply
-    .status(status)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'same-origin')
-    .type('text/html; charset=utf-8')
-    .send(body);
-}
+import { page, sendAnswer } from './page-answer.js';
+import { type Form, submitCard } from './submit-card.js';
+import { connectAction, submitConnect } from './submit-connect.js';
 
 /**
  * The sandbox's hosted pages, served by the API as plain HTML forms (no JavaScript): the checkout
@@ -85,9 +73,9 @@ export const sandboxPages: FastifyPluginAsync<{ deps: SandboxDeps; delivery: Del
       async (request, reply) => {
         const locale = requestLocale(request);
         const session = await findSession(request.params.id, mode);
-        if (!session) return sendPage(reply, 404, renderSessionOver(locale, undefined));
-        if (!(await isOpen(session))) return sendPage(reply, 410, renderSessionOver(locale, session));
-        return sendPage(reply, 200, await render(locale, session));
+        if (!session) return sendAnswer(reply, page(404, renderSessionOver(locale, undefined)));
+        if (!(await isOpen(session))) return sendAnswer(reply, page(410, renderSessionOver(locale, session)));
+        return sendAnswer(reply, page(200, await render(locale, session)));
       },
     );
 
@@ -96,37 +84,13 @@ export const sandboxPages: FastifyPluginAsync<{ deps: SandboxDeps; delivery: Del
       { schema: { hide: true } },
       async (request, reply) => {
         const locale = requestLocale(request);
-        const m = pageMessages[locale];
         const session = await findSession(request.params.id, mode);
-        if (!session) return sendPage(reply, 404, renderSessionOver(locale, undefined));
+        if (!session) return sendAnswer(reply, page(404, renderSessionOver(locale, undefined)));
         const form = (request.body ?? {}) as Form;
-        const values = { expiry: form.card_expiry ?? '', name: form.card_name ?? '' };
-        const now = await sandboxNow(deps.db, session.ownerId);
-        const read = readCard(
-          { number: form.card_number, expiry: form.card_expiry, cvc: form.card_cvc, name: form.card_name },
-          now,
+        return sendAnswer(
+          reply,
+          await submitCard(deps, delivery, { locale, session, form, complete, render }),
         );
-        if (!read.card) {
-          const errors = read.problems.map((p) => m.problems[p.problem]);
-          return sendPage(reply, 422, await render(locale, session, errors, values));
-        }
-        const card = read.card;
-        const outcome: CompleteOutcome = await deps.db.transaction((tx) =>
-          complete(deps, tx, session.id, card, now),
-        );
-        if (!outcome.ok && outcome.reason === 'declined') {
-          return sendPage(reply, 402, await render(locale, session, [m.declined[outcome.code]], values));
-        }
-        if (!outcome.ok) {
-          const [current] = await deps.db
-            .select()
-            .from(sandboxCheckoutSessions)
-            .where(eq(sandboxCheckoutSessions.id, session.id));
-          return sendPage(reply, 410, renderSessionOver(locale, current));
-        }
-        // Like Stripe's redirect racing its webhook, but here the events are usually in first.
-        await deliverPendingEvents(delivery, session.ownerId);
-        return reply.redirect(outcome.session.successUrl, 303);
       },
     );
   };
@@ -139,15 +103,17 @@ export const sandboxPages: FastifyPluginAsync<{ deps: SandboxDeps; delivery: Del
     async (request, reply) => {
       const locale = requestLocale(request);
       const account = await findAccount(deps.db, request.params.accountId);
-      if (!account) return sendPage(reply, 404, renderLinkExpired(locale));
+      if (!account) return sendAnswer(reply, page(404, renderLinkExpired(locale)));
       const token = typeof request.query.link === 'string' ? request.query.link : undefined;
       if (!linkIsValid(account, token, await sandboxNow(deps.db, account.ownerId))) {
         // The refresh address was set by our server when the link was made, never taken from the URL.
         if (account.linkRefreshUrl) return reply.redirect(account.linkRefreshUrl, 303);
-        return sendPage(reply, 410, renderLinkExpired(locale));
+        return sendAnswer(reply, page(410, renderLinkExpired(locale)));
       }
-      const action = `/sandbox/connect/${encodeURIComponent(account.id)}?link=${encodeURIComponent(token!)}`;
-      return sendPage(reply, 200, renderConnectPage(locale, account, { action }));
+      return sendAnswer(
+        reply,
+        page(200, renderConnectPage(locale, account, { action: connectAction(account.id, token!) })),
+      );
     },
   );
 
@@ -155,45 +121,13 @@ export const sandboxPages: FastifyPluginAsync<{ deps: SandboxDeps; delivery: Del
     '/sandbox/connect/:accountId',
     { schema: { hide: true } },
     async (request, reply) => {
-      const locale = requestLocale(request);
-      const m = pageMessages[locale];
-      const account = await findAccount(deps.db, request.params.accountId);
-      if (!account) return sendPage(reply, 404, renderLinkExpired(locale));
-      const token = typeof request.query.link === 'string' ? request.query.link : undefined;
-      const now = await sandboxNow(deps.db, account.ownerId);
-      if (!linkIsValid(account, token, now)) {
-        if (account.linkRefreshUrl) return reply.redirect(account.linkRefreshUrl, 303);
-        return sendPage(reply, 410, renderLinkExpired(locale));
-      }
-      const form = (request.body ?? {}) as Form;
-      const businessName = (form.business_name ?? '').trim();
-      const iban = form.iban ?? '';
-      const errors = [
-        ...(businessName.length === 0 || businessName.length > 100 ? [m.missingBusinessName] : []),
-        ...(isValidIban(iban) ? [] : [m.invalidIban]),
-      ];
-      if (errors.length > 0) {
-        const action = `/sandbox/connect/${encodeURIComponent(account.id)}?link=${encodeURIComponent(token!)}`;
-        return sendPage(
-          reply,
-          422,
-          renderConnectPage(locale, account, { action, errors, values: { businessName, iban } }),
-        );
-      }
-      const returnUrl = account.linkReturnUrl!;
-      // The link is spent by the first submission: a second one (double click) finds it used.
-      const completed = await deps.db.transaction(async (tx) => {
-        const [locked] = await tx
-          .select()
-          .from(sandboxAccounts)
-          .where(eq(sandboxAccounts.id, account.id))
-          .for('update');
-        if (!locked || !linkIsValid(locked, token, now)) return false;
-        await completeOnboarding(deps, tx, locked, { businessName, iban }, now);
-        return true;
+      const answer = await submitConnect(deps, delivery, {
+        locale: requestLocale(request),
+        accountId: request.params.accountId,
+        token: typeof request.query.link === 'string' ? request.query.link : undefined,
+        form: (request.body ?? {}) as Form,
       });
-      if (completed) await deliverPendingEvents(delivery, account.ownerId);
-      return reply.redirect(returnUrl, 303);
+      return sendAnswer(reply, answer);
     },
   );
 };
