@@ -297,6 +297,20 @@ export function valueFor(schema: JsonSchema, ctx: SchemaContext, name?: string):
   );
 }
 
+/** Whether the schema is, or holds, a free text string (no enum, pattern or format to refuse odd input). */
+function holdsText(schema: JsonSchema, ctx: SchemaContext, depth = 0): boolean {
+  const s = resolve(schema, ctx);
+  if (depth > 4) return false;
+  if (s.type === 'string' && !s.enum && !s.pattern && !s.format && s.const === undefined) return true;
+  const parts = [
+    ...(s.anyOf ?? []),
+    ...(s.oneOf ?? []),
+    ...(s.allOf ?? []),
+    ...Object.values(s.properties ?? {}),
+  ];
+  return parts.some((part) => holdsText(part, ctx, depth + 1));
+}
+
 /** The value of a composite schema with one part (a property, an item, a branch) drawn by valueFor. */
 function hostileInside(s: JsonSchema, ctx: SchemaContext): fc.Arbitrary<unknown> | undefined {
   const union = s.anyOf ?? s.oneOf;
@@ -310,13 +324,15 @@ function hostileInside(s: JsonSchema, ctx: SchemaContext): fc.Arbitrary<unknown>
   }
   const names = Object.keys(s.properties ?? {});
   if (s.type !== 'object' || names.length === 0) return undefined;
-  return fc
-    .constantFrom(...names)
-    .chain((focus) =>
-      recordOf(s.properties ?? {}, [...(s.required ?? []), focus], (c, n) =>
+  // Free text is where most inputs hurt (NUL in a text column), so a text property is picked more often.
+  return fc.oneof(
+    ...names.map((focus) => ({
+      weight: holdsText(s.properties![focus]!, ctx) ? 3 : 1,
+      arbitrary: recordOf(s.properties ?? {}, [...(s.required ?? []), focus], (c, n) =>
         n === focus ? valueFor(c, ctx, n) : validValue(c, ctx, n),
       ),
-    );
+    })),
+  );
 }
 
 /**

@@ -16,7 +16,7 @@ import { type CallerName, cookiesOf, keepSelling, rowCounts, seedWorld, type Wor
  * FUZZ_RUNS=500 tries more cases per operation and caller; FUZZ_SEED changes the fixed seed.
  * FUZZ_LOG=file.jsonl records every failing case there and keeps going instead of shrinking the first.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 24);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.FUZZ_SEED ?? 21);
 const LOG = process.env.FUZZ_LOG;
 const CALLERS: CallerName[] = ['anonymous', 'merchant', 'customer'];
