@@ -135,7 +135,10 @@ export async function cookiesOf(app: FastifyInstance, world: World, caller: Call
   return world.customer.cookies;
 }
 
-/** Puts the offer and its link back on sale, in case an earlier operation archived or switched them off. */
+/**
+ * Puts the offer and its link back on sale, in case an earlier operation archived or switched them off,
+ * and takes the price the link shows now (an accepted PATCH /offers makes a new price version).
+ */
 export async function keepSelling(app: FastifyInstance, world: World) {
   const cookies = world.merchant.cookies;
   await app.inject({ method: 'POST', url: `/api/v1/offers/${world.merchant.offer.id}/restore`, cookies });
@@ -145,6 +148,9 @@ export async function keepSelling(app: FastifyInstance, world: World) {
     cookies,
     payload: { active: true },
   });
+  const page = await app.inject({ method: 'GET', url: `/api/v1/public/links/${world.link.nest_link_id}` });
+  if (page.statusCode === 200)
+    world.known = { ...world.known, price_version_id: [page.json().price_version_id] };
 }
 
 /**
