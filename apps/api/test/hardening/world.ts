@@ -2,7 +2,7 @@ import type { Link } from '@nest/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { nestInvoices, nestSubscriptions, rewards } from '../../src/db/schema/index.js';
-import { signPass } from '../../src/modules/passes/sign-pass.js';
+import { signPass } from '../../src/modules/subscriptions/pass-sign.js';
 import { customerEmail, signInCustomer } from '../customers/support.js';
 import { TEST_MERCHANT_PASSWORD } from '../fixtures/merchants.js';
 import {
