@@ -1,0 +1,70 @@
+import type { CreateOfferBody, Verification } from '@nest/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { checkIns } from '../../src/db/schema/index.js';
+import { signPass } from '../../src/modules/subscriptions/pass-sign.js';
+import { customerEmail } from '../customers/support.js';
+import type { SignedInMerchant } from '../fixtures/merchants.js';
+import type { TestApp } from '../helpers.js';
+import { addSubscriber, createOfferFor, merchantWithNest } from '../offers/support.js';
+
+/**
+ * A merchant's counter and its subscribers. `current` is read when a helper runs, because the file's
+ * app starts in its beforeAll, after these helpers are made.
+ */
+export function counterHelpers(current: () => TestApp) {
+  const secret = () => current().app.config.passSecret;
+
+  const merchantsByNest = new Map<string, SignedInMerchant>();
+  async function counter(plan: 'starter' | 'pro' = 'pro', offer: Partial<CreateOfferBody> = {}) {
+    const merchant = await merchantWithNest(current().app, plan);
+    const created = await createOfferFor(current().app, merchant, {
+      name: 'Café illimité',
+      grants: 'One coffee',
+      ...offer,
+    });
+    merchantsByNest.set(created.nest_id, merchant);
+    return { merchant, offer: created };
+  }
+
+  async function merchantOf(nestId: string) {
+    const found = merchantsByNest.get(nestId);
+    if (!found) throw new Error('unknown nest');
+    return found;
+  }
+
+  async function subscriber(offerId: string, status = 'active', email = customerEmail()) {
+    const added = (await addSubscriber(current().app, offerId, { status, email })) as unknown as {
+      subscription_id: string;
+    };
+    return { id: added.subscription_id, email };
+  }
+
+  const verify = (merchant: SignedInMerchant | null, payload: unknown) =>
+    current().app.inject({
+      method: 'POST',
+      url: '/api/v1/nests/me/verifications',
+      payload: payload as object,
+      ...(merchant ? { cookies: merchant.cookies } : {}),
+    });
+
+  async function answer(merchant: SignedInMerchant, payload: unknown): Promise<Verification> {
+    const response = await verify(merchant, payload);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+
+  const token = (subscriptionId: string) => signPass(secret(), subscriptionId).token;
+  const code = (subscriptionId: string) => signPass(secret(), subscriptionId).code;
+
+  /** Moves the subscription's counted check-ins back in time (a day, a week). */
+  async function ageCheckIns(subscriptionId: string, ms: number) {
+    const { db } = current();
+    await db
+      .update(checkIns)
+      .set({ checkedAt: sql`${checkIns.checkedAt} - ${`${Math.round(ms / 1000)} seconds`}::interval` })
+      .where(eq(checkIns.subscriptionId, subscriptionId));
+  }
+
+  return { secret, counter, merchantOf, subscriber, verify, answer, token, code, ageCheckIns };
+}
