@@ -16,6 +16,12 @@ interface ValidationItem {
   params?: Record<string, unknown>;
 }
 
+/** A value that is not there at all, as opposed to one of the wrong type. */
+function isMissing(item: ValidationItem): boolean {
+  if ('input' in (item.params ?? {})) return item.params?.input === undefined;
+  return /received undefined$/.test(item.message ?? '');
+}
+
 /** Maps one zod issue to a field key of the catalogue and its parameters. */
 function fieldMessageKey(item: ValidationItem): { key: FieldKey; params: Record<string, unknown> } {
   const p = item.params ?? {};
@@ -23,7 +29,8 @@ function fieldMessageKey(item: ValidationItem): { key: FieldKey; params: Record<
   const kind = origin === 'string' ? 'string' : origin === 'array' || origin === 'set' ? 'array' : 'number';
   switch (item.keyword) {
     case 'invalid_type':
-      return { key: p.input === undefined ? 'required' : 'invalid_type', params: p };
+      // zod 4 leaves the input out of its issues; its message names what it received.
+      return { key: isMissing(item) ? 'required' : 'invalid_type', params: p };
     case 'too_small':
       return { key: `too_small_${kind}` as FieldKey, params: p };
     case 'too_big':

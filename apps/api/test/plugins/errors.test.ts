@@ -101,6 +101,15 @@ describe('errors raised by routes', () => {
     ]);
   });
 
+  it('reports a value of the wrong type as such, not as missing', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/__echo',
+      payload: { email: 42, age: 30 },
+    });
+    expect(res.json().errors).toEqual([expect.objectContaining({ field: 'email', code: 'invalid_type' })]);
+  });
+
   it('turns malformed JSON into a 400 problem, not a 500', async () => {
     const res = await t.app.inject({
       method: 'POST',
