@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { nestCheckouts, nestLinks } from '../../db/schema/index.js';
+import { nestCheckouts } from '../../db/schema/index.js';
+import { countSubscriptionWon } from '../links/link-counters.js';
 
 /**
  * The first time a subscription holds a place (paid, or in its trial), its checkout is completed
@@ -18,8 +19,5 @@ export async function completeCheckout(
     .where(and(eq(nestCheckouts.id, held.checkoutId), isNull(nestCheckouts.completedAt)))
     .returning({ linkId: nestCheckouts.linkId });
   if (!completed) return;
-  await tx
-    .update(nestLinks)
-    .set({ subscriptionsWon: sql`${nestLinks.subscriptionsWon} + 1` })
-    .where(eq(nestLinks.id, completed.linkId));
+  await countSubscriptionWon(tx, completed.linkId);
 }

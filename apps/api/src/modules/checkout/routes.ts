@@ -9,11 +9,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/i18n.js';
 import { CHECKOUT_LIMIT, limitByAddress, SESSION_VIEW_LIMIT } from './checkout-limits.js';
+import { schedulePruneCheckouts } from './prune-checkouts.js';
 import { startCheckout } from './start-checkout.js';
 import { viewCheckoutSession } from './view-checkout-session.js';
 
 /** The customer's side of a link: subscribing (to the provider's page) and the success page's data. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Checkouts nobody finished are deleted after a week, once a day.
+  schedulePruneCheckouts(app);
   app.post(
     '/public/links/:nestLinkId/checkout',
     {

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { type CheckoutStarted, isNestLinkId, type Locale, type StartCheckoutBody } from '@nest/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { nestCheckouts, nestLinks } from '../../db/schema/index.js';
+import { nestCheckouts } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { PaymentProvider } from '../../payments/port.js';
 import { availabilityOf, availabilityProblem } from '../links/link-availability.js';
+import { countCheckoutStarted } from '../links/link-counters.js';
 import { linkUrl } from '../links/link-view.js';
 import { isCurrentPrice } from '../links/price-version.js';
 import { readPublicLink } from '../links/read-public-link.js';
@@ -110,10 +111,7 @@ export async function startCheckout(
     } else {
       await tx.insert(nestCheckouts).values({ ...row, providerSessionId: session.id });
     }
-    await tx
-      .update(nestLinks)
-      .set({ checkoutsStarted: sql`${nestLinks.checkoutsStarted} + 1` })
-      .where(eq(nestLinks.id, read.linkId));
+    await countCheckoutStarted(tx, read.linkId);
   });
   return { url: session.url };
 }

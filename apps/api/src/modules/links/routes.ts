@@ -16,7 +16,6 @@ import { createLink } from './create-link.js';
 import { findOwnLink, listLinks } from './find-links.js';
 import { type QrFormat, renderLinkQr } from './link-qr.js';
 import { linkUrl, toLinkView } from './link-view.js';
-import { schedulePruneCheckouts } from './prune-checkouts.js';
 import { updateLink } from './update-link.js';
 
 const qrTypes: Record<QrFormat, string> = { svg: 'image/svg+xml', png: 'image/png' };
@@ -28,7 +27,6 @@ const qrTypes: Record<QrFormat, string> = { svg: 'image/svg+xml', png: 'image/pn
 export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
   // The cache and the visit counter live on app.publicLinks (public-links.ts), shared with other modules.
   const { visits, cache } = app.publicLinks;
-  schedulePruneCheckouts(app);
 
   const security = [{ merchantSession: [] }];
   const ownNest = (request: FastifyRequest) => requireOwnNest(request, 'me', 'nest_required');

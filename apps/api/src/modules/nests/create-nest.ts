@@ -1,8 +1,9 @@
 import type { CreateNestBody } from '@nest/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { nests, users } from '../../db/schema/index.js';
+import { nests } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { lockMerchantForOnboarding, markOnboarded } from '../merchants/mark-onboarded.js';
 import type { NestRow } from './nest-view.js';
 import { slugify, slugSuffix } from './slugify.js';
 
@@ -14,11 +15,7 @@ const nestExists = () => new AppError('nest_exists', { status: 409 });
  */
 export async function createNest(db: Db, ownerId: string, body: CreateNestBody): Promise<NestRow> {
   return db.transaction(async (tx) => {
-    const [owner] = await tx
-      .select({ id: users.id, timeZone: users.timeZone })
-      .from(users)
-      .where(eq(users.id, ownerId))
-      .for('update');
+    const owner = await lockMerchantForOnboarding(tx, ownerId);
     if (!owner) throw notFound();
     const [existing] = await tx.select({ id: nests.id }).from(nests).where(eq(nests.ownerId, ownerId));
     if (existing) throw nestExists();
@@ -46,10 +43,7 @@ export async function createNest(db: Db, ownerId: string, body: CreateNestBody):
         .onConflictDoNothing()
         .returning();
       if (nest) {
-        await tx
-          .update(users)
-          .set({ onboardedAt: sql`coalesce(${users.onboardedAt}, now())`, updatedAt: new Date() })
-          .where(eq(users.id, ownerId));
+        await markOnboarded(tx, ownerId);
         return nest;
       }
     }

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nestCheckouts, nestLinks } from '../../src/db/schema/index.js';
-import { PRUNE_CHECKOUTS_JOB, pruneAbandonedCheckouts } from '../../src/modules/links/prune-checkouts.js';
+import { PRUNE_CHECKOUTS_JOB, pruneAbandonedCheckouts } from '../../src/modules/checkout/prune-checkouts.js';
 import { createTestApp, type TestApp, testDriver } from '../helpers.js';
-import { createLinkFor, sellingMerchant, startLinkCheckout, subscribeThroughLink } from './support.js';
+import { createLinkFor, sellingMerchant, startLinkCheckout, subscribeThroughLink } from '../links/support.js';
 
 describe(`pruning abandoned checkouts (${testDriver})`, () => {
   let t: TestApp;

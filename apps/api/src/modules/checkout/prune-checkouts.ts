@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { nestCheckouts } from '../../db/schema/index.js';
 
-export const PRUNE_CHECKOUTS_JOB = 'links.prune-checkouts';
+export const PRUNE_CHECKOUTS_JOB = 'checkout.prune-checkouts';
 
 /**
  * A checkout nobody finished is kept this long. Provider sessions expire within 24 hours and Stripe
