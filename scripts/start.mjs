@@ -32,12 +32,15 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+const sandbox = (process.env.PAYMENT_PROVIDER || 'sandbox') === 'sandbox';
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: {
     NODE_ENV: 'production',
     WEB_DIST_DIR: path.join(web, 'dist'),
+    // The demo's sandbox keeps its test clock (docs/sandbox.md); never with Stripe (ADR 106).
+    ...(sandbox ? { SANDBOX_TEST_CLOCK: 'on' } : {}),
     ...process.env,
   },
 });

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes' || v === 'on');
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -49,6 +49,8 @@ const envSchema = z.object({
   API_BASE_URL: z.string().default(''),
   /** Test-only helpers (seed endpoints). Refused in production. */
   ENABLE_TEST_ROUTES: bool.default(false),
+  /** The sandbox's test clock in production (it is always there outside production); ADR 106. */
+  SANDBOX_TEST_CLOCK: bool.default(false),
   /** The platform's fee on each customer payment, in basis points (200 = 2 %). */
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(200),
   /** How long a process keeps a public link page's data (ms, at most a second); 0 turns the cache off. */
@@ -81,6 +83,17 @@ export function derivePassSecret(sessionSecret: string): string {
   return createHmac('sha256', sessionSecret).update('nest pass signing').digest('base64url');
 }
 
+/**
+ * Whether the sandbox answers its test clock: always outside production, in production only when
+ * SANDBOX_TEST_CLOCK asks (ADR 106), since a merchant moving their clock renews their customers'
+ * subscriptions and earns them paid-period rewards.
+ */
+export function sandboxTestClockEnabled(
+  config: Pick<Config, 'isProduction' | 'SANDBOX_TEST_CLOCK'>,
+): boolean {
+  return !config.isProduction || config.SANDBOX_TEST_CLOCK;
+}
+
 export class ConfigError extends Error {
   constructor(readonly issues: string[]) {
     super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
@@ -104,6 +117,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   if (env.NODE_ENV === 'production' && env.ENABLE_TEST_ROUTES) {
     problems.push('ENABLE_TEST_ROUTES: must not be set in production');
+  }
+  if (env.PAYMENT_PROVIDER === 'stripe' && env.SANDBOX_TEST_CLOCK) {
+    problems.push('SANDBOX_TEST_CLOCK: only with PAYMENT_PROVIDER=sandbox');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return env;

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, testConfig } from '../src/config.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import type { RateLimiter } from '../src/lib/rate-limiter.js';
 
 /** Which database the API tests run on: PGlite by default, PostgreSQL when NEST_TEST_DB=postgres. */
 export const testDriver: 'pglite' | 'postgres' =
@@ -44,10 +45,16 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
-/** Builds the whole app on a fresh database. Call close() in afterAll/afterEach. */
-export async function createTestApp(overrides: Partial<Config> = {}) {
+/**
+ * Builds the whole app on a fresh database. Call close() in afterAll/afterEach. A rate limiter can be
+ * given, such as a memory one on a test's own clock.
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { rateLimiter?: RateLimiter } = {},
+) {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false });
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false, ...options });
   await app.ready();
   return {
     app,

@@ -2,6 +2,7 @@ import type { Locale } from '@nest/contracts';
 import { type EmailContent, type RenderedEmail, renderLayout } from './layout.js';
 import { customerCancelled } from './templates/customer-cancelled.js';
 import { customerLogin } from './templates/customer-login.js';
+import { customerLoginLocked } from './templates/customer-login-locked.js';
 import { customerPaymentFailed } from './templates/customer-payment-failed.js';
 import { emailChanged } from './templates/email-changed.js';
 import { passwordChanged } from './templates/password-changed.js';
@@ -31,6 +32,7 @@ export const emailTemplates = {
   'revenue-warning': revenueWarning,
   'revenue-limit-reached': revenueLimitReached,
   'customer-login': customerLogin,
+  'customer-login-locked': customerLoginLocked,
   'customer-cancelled': customerCancelled,
   'customer-payment-failed': customerPaymentFailed,
   'reward-earned': rewardEarned,

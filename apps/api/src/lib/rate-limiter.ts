@@ -17,6 +17,8 @@ export interface RateLimitResult {
 export interface RateLimiter {
   /** Counts one hit on key and says whether it is still within limit. */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** The key's current window without counting a hit, or null when it has none (a lock-out's check). */
+  peek(key: string): Promise<{ count: number; retryAfterSeconds: number } | null>;
   /** Takes back one hit (an attempt that turned out not to count, such as a successful login). */
   undo(key: string): Promise<void>;
   /** Forgets key entirely. */
@@ -50,6 +52,15 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       entry.count += 1;
       return result(entry.count, limit, entry.endsAt - t);
     },
+    async peek(key) {
+      const entry = windows.get(key);
+      const t = now();
+      if (!entry || entry.endsAt <= t) return null;
+      return {
+        count: entry.count,
+        retryAfterSeconds: result(entry.count, 0, entry.endsAt - t).retryAfterSeconds,
+      };
+    },
     async undo(key) {
       const entry = windows.get(key);
       if (entry && entry.count > 0) entry.count -= 1;
@@ -72,6 +83,13 @@ if ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {count, ttl}
+`;
+
+// The count and the time left read together, so a key expiring between two reads is never half seen.
+const PEEK_SCRIPT = `
+local count = redis.call('GET', KEYS[1])
+if not count then return nil end
+return {tonumber(count), redis.call('PTTL', KEYS[1])}
 `;
 
 const UNDO_SCRIPT = `
@@ -112,6 +130,20 @@ export function createRedisRateLimiter(
       } catch (error) {
         degraded(error);
         return fallback.hit(key, limit, windowMs);
+      }
+    },
+    async peek(key) {
+      if (offline()) {
+        degraded(new Error(`Redis is ${redis.status}`));
+        return fallback.peek(key);
+      }
+      try {
+        const found = (await redis.eval(PEEK_SCRIPT, 1, prefix + key)) as [number, number] | null;
+        if (!found || found[1] <= 0) return null;
+        return { count: found[0], retryAfterSeconds: result(found[0], 0, found[1]).retryAfterSeconds };
+      } catch (error) {
+        degraded(error);
+        return fallback.peek(key);
       }
     },
     async undo(key) {

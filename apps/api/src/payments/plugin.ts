@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sandboxTestClockEnabled } from '../config.js';
 import { PaymentEventHandlers } from './event-handlers.js';
 import type { PaymentProvider } from './port.js';
 import { SandboxProvider } from './sandbox/adapter.js';
@@ -22,7 +23,7 @@ declare module 'fastify' {
 
 /**
  * Decorates app.payments and mounts what the provider needs: its webhook route and, for the sandbox,
- * its hosted pages, test clock, event deliveries and billing clock. Registered after the jobs and
+ * its hosted pages, test clock (not in production unless asked), event deliveries and billing clock. Registered after the jobs and
  * auth plugins, before the API routes that use app.payments.
  */
 export const paymentsPlugin = fp(
@@ -55,7 +56,9 @@ export const paymentsPlugin = fp(
       app.decorate('payments', new SandboxProvider({ ...deps, webhookSecret: config.sandboxWebhookSecret }));
       registerSandboxJobs(app.jobs, deps, delivery);
       await app.register(sandboxPages, { deps, delivery });
-      await app.register(sandboxClockRoutes, { deps, delivery, prefix: '/api/v1' });
+      if (sandboxTestClockEnabled(config)) {
+        await app.register(sandboxClockRoutes, { deps, delivery, prefix: '/api/v1' });
+      }
     }
     await app.register(webhookRoutes, { prefix: '/api/v1' });
   },

@@ -42,6 +42,18 @@ function behavesAsAFixedWindow(make: () => RateLimiter | Promise<RateLimiter>) {
     await limiter.close();
   });
 
+  it('peeks at a window without counting a hit', async () => {
+    const limiter = await make();
+    const key = `k-${randomUUID()}`;
+    expect(await limiter.peek(key)).toBeNull();
+    await limiter.hit(key, 3, 60_000);
+    const seen = await limiter.peek(key);
+    expect(seen?.count).toBe(1);
+    expect(seen?.retryAfterSeconds).toBeGreaterThan(55);
+    expect((await limiter.peek(key))?.count).toBe(1);
+    await limiter.close();
+  });
+
   it('opens a new window once the old one ends', async () => {
     const limiter = await make();
     const key = `k-${randomUUID()}`;

@@ -18,6 +18,18 @@ describe('customer email templates', () => {
     expect(fr.html).toContain('href="https://nest.example/client/login?token=abc&amp;email=a%40b.co"');
   });
 
+  it('sign-in locked: how long, and the way in that still works, in both languages', () => {
+    const params = { name: 'Léa', hours: 24, loginUrl: 'https://nest.example/client/login' };
+    const en = renderEmail('en-US', 'customer-login-locked', params);
+    const fr = renderEmail('fr-FR', 'customer-login-locked', params);
+    expect(en.subject).toBe('Sign-in by code to Nest is paused for your email');
+    expect(en.text).toContain('Hello Léa,');
+    expect(en.text).toContain('paused for 24 hours');
+    expect(fr.subject).toBe('La connexion par code à Nest est suspendue pour votre adresse');
+    expect(fr.text).toContain('suspendue pendant 24 heures');
+    expect(fr.html).toContain('href="https://nest.example/client/login"');
+  });
+
   it('payment failed: amount in the customer’s language and the pay-now link', () => {
     const params = {
       name: 'Léa',

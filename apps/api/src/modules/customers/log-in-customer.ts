@@ -9,6 +9,7 @@ import { findCustomerByEmail } from './find-customer.js';
 import { getCustomer } from './get-customer.js';
 import { hashLoginCode, loginCodeKey, sameHash } from './login-code.js';
 import { hitCustomerLimits } from './login-limits.js';
+import { countFailedSignIn, forgetFailedSignIns, refuseLockedEmail } from './login-lockout.js';
 import { MAX_CODE_ATTEMPTS, VERIFY_LIMITS } from './login-policy.js';
 
 type Outcome =
@@ -21,7 +22,9 @@ type Outcome =
  * used or burned. A wrong code counts against its row and the fifth burns it; that count is committed
  * before the refusal. The row is locked, so a code opens one session however many requests race.
  * The browser's previous session (the token it presented), if any, is replaced rather than left alive
- * without its cookie. Answers the customer and the new session.
+ * without its cookie. Every failure counts towards the email's lock-out (login-lockout.ts), which
+ * refuses codes, not links: a link cannot be guessed, so the customer keeps a way in. Answers the
+ * customer and the new session.
  */
 export async function logInCustomer(
   app: FastifyInstance,
@@ -35,6 +38,7 @@ export async function logInCustomer(
   },
   checkInCounters: CheckInCounters,
 ) {
+  if (!input.token) await refuseLockedEmail(app, input.email);
   await hitCustomerLimits(app, 'verify', input, VERIFY_LIMITS);
   const key = loginCodeKey(app.config.sessionSecret);
   const outcome = await app.db.transaction(async (tx): Promise<Outcome> => {
@@ -77,6 +81,7 @@ export async function logInCustomer(
       { event: 'customer_login.failed', reason: outcome.reason, attempts: outcome.attempts },
       'customer sign-in failed',
     );
+    await countFailedSignIn(app, input);
     throw new AppError('invalid_login_code');
   }
   log.info(
@@ -88,6 +93,7 @@ export async function logInCustomer(
     },
     'customer signed in',
   );
+  await forgetFailedSignIns(app, input.email);
   const previousId = input.previousToken ? await findCustomerSessionId(app.db, input.previousToken) : null;
   if (previousId && previousId !== outcome.session.sessionId) {
     await revokeCustomerSession(app.db, previousId, 'replaced_by_login');

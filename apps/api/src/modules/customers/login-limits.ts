@@ -7,6 +7,10 @@ interface Limit {
   windowMs: number;
 }
 
+/** A counter's key for an email, by its hash, known customer or not. */
+export const customerEmailKey = (scope: string, email: string) =>
+  `${scope}:email:${hashToken(email.trim().toLowerCase())}`;
+
 /**
  * Counts one hit on the email's and the client address's counters; 429 with Retry-After when either
  * is over. The email is keyed by its hash, known customer or not, so a limit says nothing about who
@@ -18,7 +22,7 @@ export async function hitCustomerLimits(
   input: { email: string; ip: string },
   limits: { email: Limit; address: Limit },
 ): Promise<void> {
-  const emailKey = `customer-${kind}:email:${hashToken(input.email.trim().toLowerCase())}`;
+  const emailKey = customerEmailKey(`customer-${kind}`, input.email);
   const addressKey = `customer-${kind}:ip:${input.ip}`;
   await enforceRateLimit(app.rateLimiter, [
     { key: emailKey, ...limits.email },

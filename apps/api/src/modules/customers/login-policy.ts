@@ -25,6 +25,18 @@ export const VERIFY_LIMITS = {
   address: { limit: 30, windowMs: 15 * MINUTE },
 } as const;
 
+/**
+ * The growing lock-out: three windows' worth of failed sign-ins for one email (30) within a day and
+ * without a sign-in between lock sign-in by code for that email for a day. Counted over a day rather
+ * than as three full windows in a row, so staying one guess under each window's limit does not escape
+ * it: at most about 30 guesses a day reach an email, instead of 960.
+ */
+export const LOCKOUT = {
+  failures: 3 * VERIFY_LIMITS.email.limit,
+  windowMs: DAY,
+  lockMs: DAY,
+} as const;
+
 export const CUSTOMER_SESSION_TTL_MS = CUSTOMER_SESSION_TTL_DAYS * DAY;
 export const CUSTOMER_SESSION_MAX_MS = CUSTOMER_SESSION_MAX_DAYS * DAY;
 /** The cookie's token is replaced when older than this, which also slides the session's end. */

@@ -13,6 +13,7 @@ import type { CheckInCounters } from '../subscriptions/customer-subscriptions.js
 import { clearCustomerCookie, readCustomerToken, setCustomerCookie } from './customer-cookie.js';
 import { findCustomerSessionId, revokeCustomerSession } from './customer-session.js';
 import { getCustomer } from './get-customer.js';
+import { registerLockoutEmailJob } from './lockout-email-job.js';
 import { logInCustomer } from './log-in-customer.js';
 import { registerCustomerLoginJob } from './login-code-job.js';
 import { requestLoginCode } from './request-login-code.js';
@@ -28,6 +29,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ checkInCounters: CheckInCou
   { checkInCounters },
 ) => {
   registerCustomerLoginJob(app);
+  registerLockoutEmailJob(app);
 
   app.post(
     '/nest-customers/login',
@@ -39,7 +41,9 @@ export const customerRoutes: FastifyPluginAsyncZod<{ checkInCounters: CheckInCou
           '`{ email }` emails a 6-digit code and a sign-in link (valid 15 minutes, once) and answers a plain ' +
           'message, the same whether or not the email is a customer. `{ email, code }` or `{ email, token }` ' +
           'opens the session (httpOnly cookie) and answers the customer. Any failure is the same 401; five ' +
-          'wrong codes burn the code. Requests are limited per email and per address (429 with Retry-After).',
+          'wrong codes burn the code. Requests are limited per email and per address (429 with Retry-After); ' +
+          '30 failed sign-ins for an email within a day lock sign-in by code for that email for a day ' +
+          '(the same 429; the emailed link still works).',
         body: customerLoginBodySchema,
         response: { 200: z.union([nestCustomerSchema, customerLoginSentSchema]), ...problems },
       },

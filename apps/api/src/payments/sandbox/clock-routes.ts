@@ -28,7 +28,7 @@ export const sandboxClockRoutes: FastifyPluginAsyncZod<{
         tags: ['payments'],
         summary: 'Advance the sandbox test clock of the signed-in merchant (sandbox provider only)',
         description:
-          'Renews, retries and pays out everything that comes due in the skipped days, then delivers the events, so a month of billing happens in one call. Not available with Stripe (404).',
+          'Renews, retries and pays out everything that comes due in the skipped days, then delivers the events, so a month of billing happens in one call. Not available with Stripe, nor in production unless SANDBOX_TEST_CLOCK is on (404).',
         security: [{ merchantSession: [] }],
         body: clockAdvanceBodySchema,
         response: {
