@@ -67,6 +67,12 @@ export type LinkList = z.infer<typeof linkListSchema>;
 
 export const linkIdParamsSchema = z.object({ id: text().max(64) });
 
+/** The PNG QR code's width in pixels: 1024 unless asked, from a phone message (256) to a poster (2048). */
+export const linkQrQuerySchema = z.object({
+  size: z.coerce.number().int().min(256).max(2048).default(1024),
+});
+export type LinkQrQuery = z.infer<typeof linkQrQuerySchema>;
+
 /**
  * Whether a visitor can subscribe now, and if not why, so the page can say it politely:
  * payouts_not_enabled (the merchant has not finished their payout account), at_capacity (no place

@@ -49,6 +49,69 @@ describe('link QR codes', () => {
     expect((await decodeQr(rendered))?.text).toBe(link.url);
   });
 
+  describe('cached with a strong ETag', () => {
+    const getQr = (cookies: Record<string, string>, url: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url, cookies, headers });
+
+    it('answers the same bytes and ETag again, and 304 without a body to If-None-Match', async () => {
+      const merchant = await sellingMerchant(t.app, { payouts: false });
+      const link = await createLinkFor(t.app, merchant, merchant.offer.id);
+      const url = `/api/v1/links/${link.id}/qr.png`;
+      const first = await getQr(merchant.cookies, url);
+      const second = await getQr(merchant.cookies, url);
+      expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(first.headers['cache-control']).toBe('private, max-age=3600');
+
+      const revalidated = await getQr(merchant.cookies, url, {
+        'if-none-match': first.headers.etag as string,
+      });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.rawPayload).toHaveLength(0);
+      expect(revalidated.headers.etag).toBe(first.headers.etag);
+      const stale = await getQr(merchant.cookies, url, { 'if-none-match': '"something-else"' });
+      expect(stale.statusCode).toBe(200);
+    });
+
+    it('draws another size as another image with another ETag, and refuses sizes out of range', async () => {
+      const merchant = await sellingMerchant(t.app, { payouts: false });
+      const link = await createLinkFor(t.app, merchant, merchant.offer.id);
+      const big = await getQr(merchant.cookies, `/api/v1/links/${link.id}/qr.png`);
+      const small = await getQr(merchant.cookies, `/api/v1/links/${link.id}/qr.png?size=256`);
+      expect(small.statusCode).toBe(200);
+      expect(small.headers.etag).not.toBe(big.headers.etag);
+      const decoded = await decodeQr(small.rawPayload);
+      expect(decoded).toEqual({ text: link.url, width: 256 });
+      const notModified = await getQr(merchant.cookies, `/api/v1/links/${link.id}/qr.png?size=256`, {
+        'if-none-match': big.headers.etag as string,
+      });
+      expect(notModified.statusCode).toBe(200);
+      for (const size of ['255', '2049', 'big']) {
+        const refused = await getQr(merchant.cookies, `/api/v1/links/${link.id}/qr.png?size=${size}`);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.headers['content-type']).toContain('application/problem+json');
+      }
+    });
+
+    it('is still a 404 for another merchant, even with the right ETag', async () => {
+      const owner = await sellingMerchant(t.app, { payouts: false });
+      const link = await createLinkFor(t.app, owner, owner.offer.id);
+      const url = `/api/v1/links/${link.id}/qr.png`;
+      const mine = await getQr(owner.cookies, url);
+      const stranger = await sellingMerchant(t.app, { payouts: false });
+      for (const headers of [{}, { 'if-none-match': mine.headers.etag as string }] as Record<
+        string,
+        string
+      >[]) {
+        const response = await getQr(stranger.cookies, url, headers);
+        expect(response.statusCode).toBe(404);
+        expect(response.headers['content-type']).toContain('application/problem+json');
+        expect(response.headers.etag).toBeUndefined();
+      }
+    });
+  });
+
   it('needs the merchant’s session', async () => {
     const merchant = await sellingMerchant(t.app, { payouts: false });
     const link = await createLinkFor(t.app, merchant, merchant.offer.id);

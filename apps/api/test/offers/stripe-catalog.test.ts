@@ -72,6 +72,52 @@ describe('the Stripe adapter’s products and prices on a connected account', ()
     });
   });
 
+  it('reads a replayed product and price again: they may have been archived since they were made', async () => {
+    const replay = (r: { headers: Record<string, unknown> }) =>
+      String(r.headers['idempotency-key']).startsWith('replayed-');
+    fake.on((r) =>
+      r.method === 'POST' && replay(r)
+        ? {
+            body:
+              r.path === '/v1/products'
+                ? stripeProduct(r.form, 'prod_old')
+                : stripePrice(r.form, 'price_old'),
+            headers: { 'idempotent-replayed': 'true' },
+          }
+        : undefined,
+    );
+    fake.on('GET', '/v1/products/prod_old', { body: stripeProduct({ active: 'false' }, 'prod_old') });
+    fake.on('GET', '/v1/prices/price_old', { body: stripePrice({ active: 'false' }, 'price_old') });
+
+    const product = await catalog().createProduct(
+      'acct_merchant1',
+      { name: 'Gym', description: null, metadata: {} },
+      { idempotencyKey: 'replayed-product' },
+    );
+    const price = await catalog().createPrice(
+      'acct_merchant1',
+      {
+        productId: 'prod_old',
+        amountCents: 900,
+        currency: 'eur',
+        interval: 'month',
+        intervalCount: 1,
+        metadata: {},
+      },
+      { idempotencyKey: 'replayed-price' },
+    );
+    expect(product).toMatchObject({ id: 'prod_old', active: false });
+    expect(price).toMatchObject({ id: 'price_old', active: false });
+    expect(fake.sent('GET', '/v1/products/prod_old')[0]!.headers['stripe-account']).toBe('acct_merchant1');
+    // A first creation is not read again.
+    await catalog().createProduct(
+      'acct_merchant1',
+      { name: 'Gym', description: null, metadata: {} },
+      { idempotencyKey: 'fresh' },
+    );
+    expect(fake.sent('GET', /^\/v1\/products\//)).toHaveLength(1);
+  });
+
   it('sends no description when there is none', async () => {
     await catalog().createProduct(
       'acct_merchant1',

@@ -130,13 +130,17 @@ describe('offers and payouts with the Stripe provider', () => {
     expect(failed.statusCode).toBe(503);
     expect(failed.json().code).toBe('provider_unavailable');
     const firstKeys = fake.requests.map((r) => `${r.path} ${r.headers['idempotency-key']}`);
+    // The product made before the failure is archived, so it is not left on sale (ADR 104).
+    const archive = fake.requests.at(-1)!;
+    expect(archive.path).toMatch(/^\/v1\/products\/prod_/);
+    expect(archive.form).toEqual({ active: 'false' });
 
     fake.requests.length = 0;
     const retried = await postOffer(t.app, merchant, validOffer({ name: 'Flaky' }), headers);
     expect(retried.statusCode).toBe(201);
     const retryKeys = fake.requests.map((r) => `${r.path} ${r.headers['idempotency-key']}`);
     expect(retryKeys[0]).toBe(firstKeys[0]);
-    expect(retryKeys[1]).toBe(firstKeys.at(-1));
+    expect(retryKeys[1]).toBe(firstKeys.filter((k) => k.startsWith('/v1/prices ')).at(-1));
     const offers = await t.app.inject({ method: 'GET', url: '/api/v1/offers', cookies: merchant.cookies });
     expect(offers.json().items.map((o: { name: string }) => o.name)).toEqual(['Flaky', 'Warm-up']);
   });

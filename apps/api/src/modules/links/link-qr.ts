@@ -9,7 +9,11 @@ const MARGIN = 4;
 export type QrFormat = 'svg' | 'png';
 
 /** The QR code of a link's address, as SVG (posters, any size) or PNG (messages, social posts). */
-export async function renderLinkQr(url: string, format: QrFormat): Promise<Buffer | string> {
+export async function renderLinkQr(
+  url: string,
+  format: QrFormat,
+  width = QR_PNG_WIDTH,
+): Promise<Buffer | string> {
   if (format === 'svg') {
     return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: ERROR_CORRECTION, margin: MARGIN });
   }
@@ -17,6 +21,6 @@ export async function renderLinkQr(url: string, format: QrFormat): Promise<Buffe
     type: 'png',
     errorCorrectionLevel: ERROR_CORRECTION,
     margin: MARGIN,
-    width: QR_PNG_WIDTH,
+    width,
   });
 }

@@ -1,7 +1,9 @@
 import {
   createLinkBodySchema,
+  type LinkQrQuery,
   linkIdParamsSchema,
   linkListSchema,
+  linkQrQuerySchema,
   linkSchema,
   problemSchema,
   publicLinkParamsSchema,
@@ -14,7 +16,8 @@ import { notFound } from '../../lib/errors.js';
 import { requireOwnNest } from '../../plugins/auth.js';
 import { createLink } from './create-link.js';
 import { findOwnLink, listLinks } from './find-links.js';
-import { type QrFormat, renderLinkQr } from './link-qr.js';
+import { QR_PNG_WIDTH, type QrFormat } from './link-qr.js';
+import { createLinkQrCache, matchesIfNoneMatch } from './link-qr-cache.js';
 import { linkUrl, toLinkView } from './link-view.js';
 import { updateLink } from './update-link.js';
 
@@ -27,6 +30,7 @@ const qrTypes: Record<QrFormat, string> = { svg: 'image/svg+xml', png: 'image/pn
 export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
   // The cache and the visit counter live on app.publicLinks (public-links.ts), shared with other modules.
   const { visits, cache } = app.publicLinks;
+  const qrImages = createLinkQrCache();
 
   const security = [{ merchantSession: [] }];
   const ownNest = (request: FastifyRequest) => requireOwnNest(request, 'me', 'nest_required');
@@ -124,22 +128,31 @@ export const linkRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['links'],
           summary: `The QR code of the link’s address, as ${format.toUpperCase()}`,
           description:
-            format === 'png'
-              ? 'Error correction M, 1024 px wide, with the quiet zone.'
-              : 'Error correction M, scalable, with the quiet zone.',
+            (format === 'png'
+              ? 'Error correction M, `size` px wide (1024 unless asked), with the quiet zone.'
+              : 'Error correction M, scalable, with the quiet zone.') +
+            ' A strong ETag: If-None-Match answers 304 without a body.',
           security,
           params: linkIdParamsSchema,
+          ...(format === 'png' ? { querystring: linkQrQuerySchema } : {}),
         },
       },
       async (request, reply) => {
         const nest = await ownNest(request);
         const { link } = await findOwnLink(app.db, nest.id, request.params.id);
-        const image = await renderLinkQr(linkUrl(app.config.publicUrl, link.publicId), format);
+        // The SVG scales: it has one drawing whatever is asked.
+        const size = format === 'png' ? (request.query as LinkQrQuery).size : QR_PNG_WIDTH;
+        const url = linkUrl(app.config.publicUrl, link.publicId);
+        const image = await qrImages.get(url, format, size);
+        // The merchant's own resource: the browser may keep it, shared caches may not.
+        reply.header('etag', image.etag).header('cache-control', 'private, max-age=3600');
+        if (matchesIfNoneMatch(request.headers['if-none-match'], image.etag)) {
+          return reply.code(304).send();
+        }
         return reply
           .type(qrTypes[format])
-          .header('cache-control', 'private, max-age=3600')
           .header('content-disposition', `inline; filename="nest-link-${link.publicId}.${format}"`)
-          .send(image);
+          .send(image.body);
       },
     );
   }

@@ -4,9 +4,16 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { offerPrices, offers } from '../../db/schema/index.js';
 import type { PaymentProvider } from '../../payments/port.js';
+import type { Jobs } from '../../types.js';
 import type { NestRow } from '../nests/nest-view.js';
 import { ensurePayoutAccount } from '../payouts/ensure-payout-account.js';
 import { checkRewardRuleOfOwner } from './check-reward-rule.js';
+import {
+  discardAfterFailure,
+  type MadeAtProvider,
+  revivePrice,
+  reviveProduct,
+} from './discard-provider-objects.js';
 import { loadOffer } from './load-offers.js';
 import type { OfferWithVersions } from './offer-view.js';
 
@@ -35,25 +42,35 @@ async function findByRequestKey(db: Db, nestId: string, requestKey: string) {
  * are made on the merchant's connected account, opened here the first time.
  */
 export async function createOffer(
-  db: Db,
-  provider: PaymentProvider,
+  { db, provider, jobs }: { db: Db; provider: PaymentProvider; jobs: Jobs },
   { nest, body, requestKey }: CreateOfferInput,
 ): Promise<{ offer: OfferWithVersions; created: boolean }> {
   await checkRewardRuleOfOwner(db, nest.ownerId, body.reward_rule);
   const account = await ensurePayoutAccount(db, provider, nest);
-  return makeOffer(db, provider, { nest, accountId: account.providerAccountId, body, requestKey });
+  const accountId = account.providerAccountId;
+  const made: MadeAtProvider = { accountId };
+  try {
+    return await makeOffer(db, provider, { nest, accountId, body, requestKey }, made);
+  } catch (error) {
+    // Whatever failed after the provider made something (the price, our transaction), it must not
+    // stay on sale in the merchant's account without an offer of ours.
+    if (made.productId) await discardAfterFailure({ db, provider, jobs }, made, error);
+    throw error;
+  }
 }
 
 /**
  * Makes the offer: first the provider's product and price, each with an idempotency key derived from
- * the request key, then our rows in one transaction. A provider failure writes nothing here, and the
- * retry with the same key finds the provider objects already made instead of making new ones. A key
- * that already made an offer answers that offer (created: false).
+ * the request key, then our rows in one transaction. What the provider made is noted in `made` for
+ * the caller to discard if anything fails. The retry with the same key finds the provider objects
+ * already made (revived if discarded) instead of making new ones. A key that already made an offer
+ * answers that offer (created: false).
  */
 async function makeOffer(
   db: Db,
   provider: PaymentProvider,
   { nest, accountId, body, requestKey }: CreateOfferInput & { accountId: string },
+  made: MadeAtProvider,
 ): Promise<{ offer: OfferWithVersions; created: boolean }> {
   const done = await findByRequestKey(db, nest.id, requestKey);
   if (done) return { offer: await loadOffer(db, done), created: false };
@@ -68,6 +85,8 @@ async function makeOffer(
     { name: body.name, description, metadata },
     { idempotencyKey: `${keyBase}:product:${fingerprint(body.name, description)}` },
   );
+  made.productId = product.id;
+  await reviveProduct(provider, accountId, product);
   const price = await provider.createPrice(
     accountId,
     {
@@ -82,6 +101,8 @@ async function makeOffer(
       idempotencyKey: `${keyBase}:price:${fingerprint(product.id, body.amount_cents, body.interval, body.interval_count)}`,
     },
   );
+  made.priceId = price.id;
+  await revivePrice(provider, accountId, price);
 
   const created = await db.transaction(async (tx) => {
     // Millisecond creation times keep the list cursor exact.

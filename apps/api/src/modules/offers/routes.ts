@@ -14,6 +14,7 @@ import { requestLocale } from '../../lib/i18n.js';
 import { merchantId, requireOwnNest } from '../../plugins/auth.js';
 import { createOffer } from './create-offer.js';
 import { registerPriceDeactivation } from './deactivate-price-job.js';
+import { registerProviderObjectsDiscard } from './discard-provider-objects.js';
 import { listOffers } from './list-offers.js';
 import { findOwnOffer, loadOffer } from './load-offers.js';
 import { toOfferView } from './offer-view.js';
@@ -24,6 +25,7 @@ import { updateOffer } from './update-offer.js';
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.requireMerchant);
   registerPriceDeactivation(app.jobs, () => app.payments);
+  registerProviderObjectsDiscard(app.jobs, () => ({ db: app.db, provider: app.payments }));
 
   const security = [{ merchantSession: [] }];
 
@@ -66,11 +68,14 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const nest = await requireOwnNest(request, 'me', 'nest_required');
-      const { offer, created } = await createOffer(app.db, app.payments, {
-        nest,
-        body: request.body,
-        requestKey: request.headers['idempotency-key'] ?? randomUUID(),
-      });
+      const { offer, created } = await createOffer(
+        { db: app.db, provider: app.payments, jobs: app.jobs },
+        {
+          nest,
+          body: request.body,
+          requestKey: request.headers['idempotency-key'] ?? randomUUID(),
+        },
+      );
       if (created) request.log.info({ offerId: offer.offer.id }, 'offer created');
       return reply.status(created ? 201 : 200).send(toOfferView(offer));
     },

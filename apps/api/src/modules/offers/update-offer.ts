@@ -8,6 +8,7 @@ import type { CatalogProvider, ProviderPrice } from '../../payments/catalog.js';
 import type { Jobs } from '../../types.js';
 import { checkRewardRuleOfOwner } from './check-reward-rule.js';
 import { enqueuePriceDeactivation } from './deactivate-price-job.js';
+import { discardAfterFailure, revivePrice } from './discard-provider-objects.js';
 import { hasEverHadSubscribers, loadOffer } from './load-offers.js';
 import { currentVersion, type OfferRow, type OfferWithVersions } from './offer-view.js';
 
@@ -37,7 +38,8 @@ function intervalCountTooBig(locale: Locale, interval: OfferInterval): AppError 
  * replaced provider price is deactivated once our transaction commits.
  *
  * Provider calls come first, keyed by the offer's revision, so a retry after a provider error reuses
- * what was made; the transaction then checks the revision did not move meanwhile (409 otherwise).
+ * what was made; the transaction then checks the revision did not move meanwhile (409 otherwise). A
+ * transaction that fails discards the new price (ADR 104).
  */
 export async function updateOffer(
   { db, provider, jobs }: UpdateOfferDeps,
@@ -87,9 +89,10 @@ export async function updateOffer(
       },
       { idempotencyKey: `${keyBase}:price` },
     );
+    await revivePrice(provider, offer.providerAccountId, newPrice);
   }
 
-  const saved = await db.transaction(async (tx) => {
+  const saving = db.transaction(async (tx) => {
     const [locked] = await tx.select().from(offers).where(eq(offers.id, offer.id)).for('update');
     if (!locked || locked.revision !== offer.revision) return undefined;
     const now = new Date();
@@ -132,6 +135,14 @@ export async function updateOffer(
       .where(eq(offers.id, offer.id))
       .returning();
     return row;
+  });
+  const saved = await saving.catch(async (error: unknown) => {
+    // The new price must not stay on sale when no version of ours holds it.
+    if (newPrice) {
+      const made = { accountId: offer.providerAccountId, priceId: newPrice.id };
+      await discardAfterFailure({ db, provider, jobs }, made, error);
+    }
+    throw error;
   });
   if (!saved) {
     // Somebody else edited first: the price made for this attempt must not stay usable.

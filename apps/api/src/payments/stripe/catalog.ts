@@ -25,22 +25,33 @@ function priceToPort(price: Stripe.Price): ProviderPrice {
 }
 
 /**
+ * Stripe answers a replayed idempotency key with the object as it was first made, though it may have
+ * been archived since (a failed offer creation discards what it made): read it again so `active` is
+ * true now, and a retry knows to put it back on sale.
+ */
+const replayed = (response: Stripe.Response<unknown>) =>
+  response.lastResponse?.headers?.['idempotent-replayed'] === 'true';
+
+/**
  * Products and prices on a merchant's connected account (the Stripe-Account header), every write
  * with an idempotency key. Prices at Stripe are immutable but for `active`.
  */
 export function stripeCatalog(stripe: Stripe): CatalogProvider {
   return {
     createProduct: (accountId, input, { idempotencyKey }) =>
-      call(() =>
-        stripe.products.create(
+      call(async () => {
+        const product = await stripe.products.create(
           {
             name: input.name,
             ...(input.description ? { description: input.description } : {}),
             metadata: input.metadata,
           },
           { idempotencyKey, stripeAccount: accountId },
-        ),
-      ).then(productToPort),
+        );
+        return replayed(product)
+          ? stripe.products.retrieve(product.id, {}, { stripeAccount: accountId })
+          : product;
+      }).then(productToPort),
 
     updateProduct: (accountId, productId, input, { idempotencyKey }) =>
       call(() =>
@@ -57,8 +68,8 @@ export function stripeCatalog(stripe: Stripe): CatalogProvider {
       ).then(productToPort),
 
     createPrice: (accountId, input, { idempotencyKey }) =>
-      call(() =>
-        stripe.prices.create(
+      call(async () => {
+        const price = await stripe.prices.create(
           {
             product: input.productId,
             unit_amount: input.amountCents,
@@ -67,8 +78,9 @@ export function stripeCatalog(stripe: Stripe): CatalogProvider {
             metadata: input.metadata,
           },
           { idempotencyKey, stripeAccount: accountId },
-        ),
-      ).then(priceToPort),
+        );
+        return replayed(price) ? stripe.prices.retrieve(price.id, {}, { stripeAccount: accountId }) : price;
+      }).then(priceToPort),
 
     setPriceActive: (accountId, priceId, active, { idempotencyKey }) =>
       call(() =>
