@@ -35,31 +35,49 @@ export async function createSubscriptionSession(
     now: Date;
   },
 ): Promise<SandboxSessionRow> {
+  return insertSession(tx, {
+    ownerId: input.ownerId,
+    mode: 'subscription',
+    customerId: input.customerId,
+    productName: input.productName,
+    amountCents: input.amountCents,
+    currency: input.currency,
+    interval: input.interval,
+    intervalCount: input.intervalCount,
+    metadata: input.metadata,
+    subscriptionMetadata: input.subscriptionMetadata,
+    successUrl: input.successUrl,
+    cancelUrl: input.cancelUrl,
+    now: input.now,
+  });
+}
+
+type SessionValues = Omit<
+  typeof sandboxCheckoutSessions.$inferInsert,
+  'id' | 'status' | 'customerEmail' | 'expiresAt' | 'createdAt'
+> & { customerId: string; now: Date };
+
+/**
+ * A hosted session, open for a day, as Stripe makes them: the customer's email copied on it, and the
+ * success address's {CHECKOUT_SESSION_ID} replaced by the new id.
+ */
+export async function insertSession(tx: Tx, values: SessionValues): Promise<SandboxSessionRow> {
+  const { now, ...rest } = values;
   const [customer] = await tx
     .select({ email: sandboxCustomers.email })
     .from(sandboxCustomers)
-    .where(eq(sandboxCustomers.id, input.customerId));
+    .where(eq(sandboxCustomers.id, values.customerId));
   const id = sandboxId('cs_test', 32);
   const [session] = await tx
     .insert(sandboxCheckoutSessions)
     .values({
+      ...rest,
       id,
-      ownerId: input.ownerId,
-      mode: 'subscription',
       status: 'open',
-      customerId: input.customerId,
       customerEmail: customer?.email ?? null,
-      productName: input.productName,
-      amountCents: input.amountCents,
-      currency: input.currency,
-      interval: input.interval,
-      intervalCount: input.intervalCount,
-      metadata: input.metadata,
-      subscriptionMetadata: input.subscriptionMetadata,
-      successUrl: input.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
-      cancelUrl: input.cancelUrl,
-      expiresAt: addDays(input.now, SESSION_LIFETIME_DAYS),
-      createdAt: input.now,
+      successUrl: values.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
+      expiresAt: addDays(now, SESSION_LIFETIME_DAYS),
+      createdAt: now,
     })
     .returning();
   return session!;

@@ -9,7 +9,7 @@ import {
 } from '../../db/schema/index.js';
 import { addDays } from './calendar.js';
 import { chargeInvoice } from './charge-invoice.js';
-import { type CompleteOutcome, lockOpenSession, SESSION_LIFETIME_DAYS, saveCard } from './checkout.js';
+import { type CompleteOutcome, insertSession, lockOpenSession, saveCard } from './checkout.js';
 import { sandboxNow } from './clock.js';
 import type { SandboxDeps } from './context.js';
 import { emitEvent } from './emit-event.js';
@@ -38,33 +38,20 @@ export async function createSetupSession(
     .select()
     .from(sandboxSubscriptions)
     .where(eq(sandboxSubscriptions.id, input.subscriptionId));
-  const [customer] = await tx
-    .select({ email: sandboxCustomers.email })
-    .from(sandboxCustomers)
-    .where(eq(sandboxCustomers.id, input.customerId));
-  const id = sandboxId('cs_test', 32);
-  const [session] = await tx
-    .insert(sandboxCheckoutSessions)
-    .values({
-      id,
-      ownerId: input.ownerId,
-      accountId: input.accountId ?? null,
-      mode: 'setup',
-      status: 'open',
-      customerId: input.customerId,
-      customerEmail: customer?.email ?? null,
-      subscriptionId: input.subscriptionId,
-      productName: subscription?.productName ?? null,
-      amountCents: subscription?.amountCents ?? null,
-      currency: subscription?.currency ?? 'eur',
-      metadata: input.metadata,
-      successUrl: input.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
-      cancelUrl: input.cancelUrl,
-      expiresAt: addDays(input.now, SESSION_LIFETIME_DAYS),
-      createdAt: input.now,
-    })
-    .returning();
-  return session!;
+  return insertSession(tx, {
+    ownerId: input.ownerId,
+    accountId: input.accountId ?? null,
+    mode: 'setup',
+    customerId: input.customerId,
+    subscriptionId: input.subscriptionId,
+    productName: subscription?.productName ?? null,
+    amountCents: subscription?.amountCents ?? null,
+    currency: subscription?.currency ?? 'eur',
+    metadata: input.metadata,
+    successUrl: input.successUrl,
+    cancelUrl: input.cancelUrl,
+    now: input.now,
+  });
 }
 
 /** Completes a setup-mode session: the card is verified and kept on the session until it is applied. */
