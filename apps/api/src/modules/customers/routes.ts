@@ -59,22 +59,22 @@ export const customerRoutes: FastifyPluginAsyncZod<{ checkInCounters: CheckInCou
         // A JSON string, so clients that parse every answer as JSON read the message as it is.
         return reply.type('application/json; charset=utf-8').send(JSON.stringify(message));
       }
-      const signedIn = await logInCustomer(
-        app,
-        {
-          ...request.body,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-          previousToken: readCustomerToken(request, app.config),
-        },
-        checkInCounters,
-      ).catch((error: unknown) => {
+      const previousToken = readCustomerToken(request, app.config);
+      const attempt = {
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        previousToken,
+      };
+      try {
+        const signedIn = await logInCustomer(app, attempt, checkInCounters);
+        setCustomerCookie(reply, app.config, signedIn.session);
+        return signedIn.customer;
+      } catch (error) {
         // A failed login leaves no customer account behind in this browser.
         clearCustomerCookie(reply, app.config);
         throw error;
-      });
-      setCustomerCookie(reply, app.config, signedIn.session);
-      return signedIn.customer;
+      }
     },
   );
 
