@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import type { KnownProviderEvent } from '../../payments/event-handlers.js';
-import { type PlanContext, refreshPlanOfUser } from './plan-context.js';
+import { type PlanContext, refreshPlanOfMerchant } from './plan-context.js';
 import { PLAN_KIND_KEY } from './plan-metadata.js';
 import { type PlanSyncContext, syncPlanSubscription } from './sync-plan-subscription.js';
 
@@ -62,5 +62,5 @@ export function registerPlanEvents(app: FastifyInstance): void {
     publicUrl: app.config.publicUrl,
   };
   app.paymentEvents.on('platform', (tx, event) => applyPlanEvent(ctx, tx, event));
-  app.paymentEvents.onClockAdvanced((ownerId, source) => refreshPlanOfUser(ctx, ownerId, source));
+  app.paymentEvents.onClockAdvanced((ownerId, source) => refreshPlanOfMerchant(ctx, ownerId, source));
 }

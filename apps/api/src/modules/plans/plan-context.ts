@@ -21,7 +21,7 @@ export function syncAfterAction(ctx: PlanContext, providerSubscriptionId: string
  * Re-reads the merchant's plan and every invoice of it from the provider. The sandbox's test clock
  * calls this after moving a merchant's time, which moves every date the provider reports.
  */
-export async function refreshPlanOfUser(ctx: PlanContext, userId: string, source: string): Promise<void> {
+export async function refreshPlanOfMerchant(ctx: PlanContext, userId: string, source: string): Promise<void> {
   const row = await findPlanOfMerchant(ctx.db, userId);
   if (!row?.providerSubscriptionId || row.provider !== ctx.provider.name) return;
   const providerSubscriptionId = row.providerSubscriptionId;
