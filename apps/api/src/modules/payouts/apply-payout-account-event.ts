@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { payoutAccounts } from '../../db/schema/index.js';
 import type { PaymentProvider } from '../../payments/port.js';
+import { accountColumns } from './ensure-payout-account.js';
 
 /**
  * A payout account changed at the provider (onboarding finished, payouts enabled or held, a new
@@ -17,16 +18,7 @@ export async function applyPayoutAccountEvent(
   if (!account) return;
   await tx
     .update(payoutAccounts)
-    .set({
-      businessName: account.businessName,
-      detailsSubmitted: account.detailsSubmitted,
-      chargesEnabled: account.chargesEnabled,
-      payoutsEnabled: account.payoutsEnabled,
-      payoutInterval: account.payoutSchedule.interval,
-      payoutWeeklyAnchor: account.payoutSchedule.weeklyAnchor,
-      payoutMonthlyAnchor: account.payoutSchedule.monthlyAnchor,
-      updatedAt: new Date(),
-    })
+    .set(accountColumns(account))
     .where(and(eq(payoutAccounts.provider, provider.name), eq(payoutAccounts.providerAccountId, account.id)));
 }
 

@@ -6,6 +6,20 @@ import type { PaymentProvider, ProviderAccount } from '../../payments/port.js';
 import { findPayoutAccountOfMerchant } from './find-payout-account.js';
 import type { PayoutAccountRow } from './payout-view.js';
 
+/** The columns of the merchant's row that copy what the provider says about the account. */
+export function accountColumns(account: ProviderAccount) {
+  return {
+    businessName: account.businessName,
+    detailsSubmitted: account.detailsSubmitted,
+    chargesEnabled: account.chargesEnabled,
+    payoutsEnabled: account.payoutsEnabled,
+    payoutInterval: account.payoutSchedule.interval,
+    payoutWeeklyAnchor: account.payoutSchedule.weeklyAnchor,
+    payoutMonthlyAnchor: account.payoutSchedule.monthlyAnchor,
+    updatedAt: new Date(),
+  };
+}
+
 /** Writes what the provider just said about the account onto the merchant's row. */
 export async function savePayoutAccount(
   db: Db,
@@ -14,16 +28,7 @@ export async function savePayoutAccount(
 ): Promise<PayoutAccountRow> {
   const [saved] = await db
     .update(payoutAccounts)
-    .set({
-      businessName: account.businessName,
-      detailsSubmitted: account.detailsSubmitted,
-      chargesEnabled: account.chargesEnabled,
-      payoutsEnabled: account.payoutsEnabled,
-      payoutInterval: account.payoutSchedule.interval,
-      payoutWeeklyAnchor: account.payoutSchedule.weeklyAnchor,
-      payoutMonthlyAnchor: account.payoutSchedule.monthlyAnchor,
-      updatedAt: new Date(),
-    })
+    .set(accountColumns(account))
     .where(eq(payoutAccounts.id, row.id))
     .returning();
   if (!saved) throw notFound();
