@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, invoiceColumns, provider, tz, updatedAt } from './columns.js';
 import { nestCustomers } from './customers.js';
 import { nests } from './nests.js';
@@ -31,11 +32,19 @@ export const nestSubscriptions = pgTable(
     providerSubscriptionId: text('provider_subscription_id'),
     /** The nest link the customer came through, when there was one (links arrive with their issue). */
     linkId: uuid('link_id'),
+    /**
+     * What a typed pass code is looked up by (ADR 108): the first 40 bits of SHA-256 over the id,
+     * computed by the database for every row, old or new. Not secret: codes need the pass secret.
+     */
+    codeLookup: bigint('code_lookup', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`('x' || left(encode(sha256(uuid_send(id)), 'hex'), 10))::bit(40)::bigint`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('nest_subscriptions_nest_idx').on(t.nestId, t.status),
+    index('nest_subscriptions_code_idx').on(t.nestId, t.codeLookup),
     index('nest_subscriptions_price_idx').on(t.offerPriceId, t.status),
     index('nest_subscriptions_customer_idx').on(t.customerId),
     uniqueIndex('nest_subscriptions_provider_sub_idx').on(t.provider, t.providerSubscriptionId),

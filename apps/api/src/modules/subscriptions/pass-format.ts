@@ -45,17 +45,67 @@ export function uuidOf(bytes: Buffer): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** A subscription's code lookup: the first 40 bits of SHA-256 over its id (the database computes the same). */
+export function codeLookupOf(subscriptionId: string): number {
+  const id = Buffer.from(subscriptionId.replaceAll('-', ''), 'hex');
+  return createHash('sha256').update(id).digest().readUIntBE(0, 5);
+}
+
+const HALF_BITS = 20;
+const HALF_MASK = (1 << HALF_BITS) - 1;
+const ROUNDS = 10;
+/** Keeps the round inputs apart from token payloads (whose MACs are public). */
+const ROUND_TAG = 0x43;
+
+function round(secret: string, step: number, index: number, half: number): number {
+  const input = Buffer.alloc(9);
+  input.writeUInt8(ROUND_TAG, 0);
+  input.writeUInt32BE(step, 1);
+  input.writeUInt8(index, 5);
+  input.writeUIntBE(half, 6, 3);
+  return createHmac('sha256', secret).update(input).digest().readUIntBE(0, 3) & HALF_MASK;
+}
+
 /**
- * The human code of a token: its SHA-256 read as Crockford base32 (40 bits in 8 characters).
- * Derived from the token, so it changes with it and cannot be made without the secret.
+ * A permutation of the 40-bit numbers keyed by the pass secret and the step (a Feistel network with
+ * HMAC rounds): a code can be turned back into a lookup with the secret, and into nothing without it.
  */
-export function passCode(token: string): string {
-  const digest = createHash('sha256').update(token).digest();
-  let bits = 0n;
-  for (const byte of digest.subarray(0, 5)) bits = (bits << 8n) | BigInt(byte);
+function permute(secret: string, step: number, value: number, inverse: boolean): number {
+  let left = Math.floor(value / 2 ** HALF_BITS);
+  let right = value % 2 ** HALF_BITS;
+  if (inverse) [left, right] = [right, left];
+  for (let i = 0; i < ROUNDS; i++) {
+    [left, right] = [right, left ^ round(secret, step, inverse ? ROUNDS - 1 - i : i, right)];
+  }
+  if (inverse) [left, right] = [right, left];
+  return left * 2 ** HALF_BITS + right;
+}
+
+/**
+ * The human code of a subscription's pass in a step: its code lookup permuted with the secret and
+ * the step, read as Crockford base32 (40 bits in 8 characters). It changes every step, cannot be
+ * made without the secret, and the counter finds its subscription with one indexed query (ADR 108).
+ */
+export function passCode(secret: string, subscriptionId: string, step: number): string {
+  let bits = permute(secret, step, codeLookupOf(subscriptionId), false);
   let code = '';
-  for (let i = PASS_CODE_LENGTH - 1; i >= 0; i--) code += CROCKFORD[Number((bits >> BigInt(i * 5)) & 31n)];
+  for (let i = 0; i < PASS_CODE_LENGTH; i++) {
+    code = CROCKFORD[bits % 32] + code;
+    bits = Math.floor(bits / 32);
+  }
   return code;
+}
+
+/** The code lookup a typed code names if it was made in the given step, or null if it is no code. */
+export function codeLookupIn(secret: string, code: string, step: number): number | null {
+  if (code.length !== PASS_CODE_LENGTH) return null;
+  let bits = 0;
+  for (const char of code) {
+    const digit = CROCKFORD.indexOf(char);
+    if (digit < 0) return null;
+    bits = bits * 32 + digit;
+  }
+  return permute(secret, step, bits, true);
 }
 
 /** A typed code in canonical form: upper case, separators dropped, Crockford's look-alikes mapped. */

@@ -22,7 +22,7 @@ export function signPass(secret: string, subscriptionId: string, now: Date = new
   const token = passToken(secret, subscriptionId, step);
   return {
     token,
-    code: passCode(token),
+    code: passCode(secret, subscriptionId, step),
     step,
     expiresAt: stepStart(step + 2),
     refreshAt: stepStart(step + 1),

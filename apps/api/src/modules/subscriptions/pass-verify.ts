@@ -1,14 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
-import { PASS_CODE_LENGTH } from '@nest/contracts';
 import {
+  codeLookupIn,
   MAC_BYTES,
   macOf,
   normalizePassCode,
   PASS_VERSION,
   PAYLOAD_BYTES,
-  passCode,
   passStep,
-  passToken,
   TOKEN_BYTES,
   uuidOf,
 } from './pass-format.js';
@@ -47,24 +45,13 @@ export function verifyPassToken(secret: string, token: string, now: Date = new D
 }
 
 /**
- * A typed human code, checked against the passes the given subscriptions have now (this step and
- * the previous one). Answers the subscription whose pass it is, or null. The code alone does not
- * name a subscription: the counter narrows the candidates first (the nest's subscribers).
+ * The code lookups a typed human code names: the first if it is a pass of this step, the second if
+ * of the previous one (a pass lives up to two steps). Nothing for what cannot be a code. The code
+ * alone does not name a subscription: the counter looks these up among the nest's subscribers.
  */
-export function matchPassCode(
-  secret: string,
-  code: string,
-  subscriptionIds: readonly string[],
-  now: Date = new Date(),
-): string | null {
-  const wanted = Buffer.from(normalizePassCode(code));
-  if (wanted.length !== PASS_CODE_LENGTH) return null;
+export function codeLookupsOf(secret: string, code: string, now: Date = new Date()): number[] {
   const current = passStep(now);
-  for (const subscriptionId of subscriptionIds) {
-    for (const step of [current, current - 1]) {
-      const code = passCode(passToken(secret, subscriptionId, step));
-      if (timingSafeEqual(Buffer.from(code), wanted)) return subscriptionId;
-    }
-  }
-  return null;
+  const normalized = normalizePassCode(code);
+  const lookups = [current, current - 1].map((step) => codeLookupIn(secret, normalized, step));
+  return lookups.every((lookup) => lookup !== null) ? (lookups as number[]) : [];
 }

@@ -7,16 +7,16 @@ import {
   type VerificationReason,
   type VerifyBody,
 } from '@nest/contracts';
-import { and, eq, gte, inArray, or } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { checkIns, nestCustomers, nestSubscriptions, nests, offers } from '../../db/schema/index.js';
 import type { Jobs } from '../../types.js';
 import { findMerchantPlan } from '../plans/find-merchant-plan.js';
 import { uuidOf } from '../subscriptions/pass-format.js';
-import { matchPassCode, verifyPassToken } from '../subscriptions/pass-verify.js';
-import { PASS_STATUSES } from '../subscriptions/pass-view.js';
+import { codeLookupsOf, verifyPassToken } from '../subscriptions/pass-verify.js';
 import { priceOffer, subscriptionPrice } from '../subscriptions/subscription-offer.js';
 import { ineligibilityReason } from './eligibility.js';
+import { withCodeLookups } from './find-by-code.js';
 import { paidPeriodsOf, recordCheckInReward, waitingRewards } from './rewards.js';
 import { countedCheckIns, usageView, usedInWindow } from './usage.js';
 
@@ -31,9 +31,6 @@ export interface CounterNest {
   id: string;
   ownerId: string;
 }
-
-/** A cancelled subscription's last pass lives at most 60 s: its code is still matched a little while. */
-const RECENTLY_CANCELED_MS = 2 * 60 * 1000;
 
 type Resolved = { subscriptionId: string } | { reason: VerificationReason };
 
@@ -59,33 +56,16 @@ async function resolvePass(
     }
     return { reason: 'invalid_pass' };
   }
-  const candidates = await ctx.db
-    .select({ id: nestSubscriptions.id })
-    .from(nestSubscriptions)
-    .where(
-      and(
-        eq(nestSubscriptions.nestId, nestId),
-        or(
-          inArray(nestSubscriptions.status, [...PASS_STATUSES] as (
-            | 'active'
-            | 'trialing'
-            | 'past_due'
-            | 'unpaid'
-          )[]),
-          and(
-            eq(nestSubscriptions.status, 'canceled'),
-            gte(nestSubscriptions.updatedAt, new Date(now.getTime() - RECENTLY_CANCELED_MS)),
-          ),
-        ),
-      ),
-    );
-  const id = matchPassCode(
-    ctx.passSecret,
-    body.code ?? '',
-    candidates.map((c) => c.id),
-    now,
-  );
-  return id ? { subscriptionId: id } : { reason: 'unknown_code' };
+  const lookups = codeLookupsOf(ctx.passSecret, body.code ?? '', now);
+  if (lookups.length === 0) return { reason: 'unknown_code' };
+  const matches = await withCodeLookups(ctx.db, nestId, lookups, now);
+  // This step's pass before the previous one; two subscribers sharing a lookup name nobody.
+  for (const lookup of lookups) {
+    const named = matches.filter((m) => m.codeLookup === lookup);
+    if (named.length === 1) return { subscriptionId: named[0]!.id };
+    if (named.length > 1) return { reason: 'unknown_code' };
+  }
+  return { reason: 'unknown_code' };
 }
 
 function emptyAnswer(id: string, reason: VerificationReason, at: Date): Verification {

@@ -1,0 +1,2 @@
+ALTER TABLE "nest_subscriptions" ADD COLUMN "code_lookup" bigint GENERATED ALWAYS AS (('x' || left(encode(sha256(uuid_send(id)), 'hex'), 10))::bit(40)::bigint) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "nest_subscriptions_code_idx" ON "nest_subscriptions" USING btree ("nest_id","code_lookup");
