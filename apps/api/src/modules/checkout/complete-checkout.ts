@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { nestCheckouts } from '../../db/schema/index.js';
 import { countSubscriptionWon } from '../links/link-counters.js';

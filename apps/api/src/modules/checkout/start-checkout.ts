@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CheckoutStarted, isNestLinkId, type Locale, type StartCheckoutBody } from '@nest/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { nestCheckouts } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';

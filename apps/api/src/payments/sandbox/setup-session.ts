@@ -3,17 +3,14 @@ import type { Tx } from '../../db/client.js';
 import {
   type SandboxMetadata,
   sandboxCheckoutSessions,
-  sandboxCustomers,
   sandboxInvoices,
   sandboxSubscriptions,
 } from '../../db/schema/index.js';
-import { addDays } from './calendar.js';
 import { chargeInvoice } from './charge-invoice.js';
 import { type CompleteOutcome, insertSession, lockOpenSession, saveCard } from './checkout.js';
 import { sandboxNow } from './clock.js';
 import type { SandboxDeps } from './context.js';
 import { emitEvent } from './emit-event.js';
-import { sandboxId } from './ids.js';
 import { settleSubscription } from './renew-subscriptions.js';
 import { chargeOutcome, type SandboxCard } from './test-cards.js';
 import { emitted, type SandboxSessionRow } from './to-port.js';
