@@ -2,8 +2,10 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { usePrefersReducedMotion } from '@/lib/use-reduced-motion';
 
-/** How long the old page takes to fade out (matches the CSS transition in index.css). */
+/** How long the old page takes to fade out (matches the page-out animation in index.css). */
 export const PAGE_FADE_OUT_MS = 140;
+/** How much later than the fade-out the pages swap anyway, if its end was never reported. */
+const FADE_OUT_FALLBACK_MS = 100;
 export const MAIN_CONTENT_ID = 'main-content';
 
 interface PageTransitionProps {
@@ -17,7 +19,9 @@ interface PageTransitionProps {
 /**
  * Renders the child route with an out-in transition (spec §2): on navigation the old page stays and
  * fades out completely, and only then is the new page mounted and faded in. With reduced motion the
- * swap is immediate.
+ * swap is immediate. The first page this transition shows is never faded in: it is the first paint of
+ * the load (or sits inside a parent transition that fades it), and content at opacity 0 is no paint
+ * at all for the browser (no FCP, no LCP).
  */
 export function PageTransition({ transitionKey, focusMain = true, className }: PageTransitionProps) {
   const location = useLocation();
@@ -30,14 +34,27 @@ export function PageTransition({ transitionKey, focusMain = true, className }: P
   const shown = useRef<ReactNode>(outlet);
   if (!leaving) shown.current = outlet;
   const focusedKey = useRef(shownKey);
+  // 'first' until this transition has swapped pages once; only a swapped-in page fades in.
+  const [swapped, setSwapped] = useState(false);
+
+  const showNext = () => {
+    setShownKey(key);
+    setSwapped(true);
+  };
 
   useEffect(() => {
     if (key === shownKey) return;
-    if (reducedMotion) {
+    const swap = () => {
       setShownKey(key);
+      setSwapped(true);
+    };
+    if (reducedMotion) {
+      swap();
       return;
     }
-    const timer = window.setTimeout(() => setShownKey(key), PAGE_FADE_OUT_MS);
+    // The end of the fade-out swaps the pages (onAnimationEnd below); this is for when it never
+    // comes (a tab in the background runs no animations).
+    const timer = window.setTimeout(swap, PAGE_FADE_OUT_MS + FADE_OUT_FALLBACK_MS);
     return () => window.clearTimeout(timer);
   }, [key, shownKey, reducedMotion]);
 
@@ -50,7 +67,16 @@ export function PageTransition({ transitionKey, focusMain = true, className }: P
 
   return (
     // A real box (not display: contents), or the opacity would have nothing to apply to.
-    <div key={leaving ? shownKey : key} data-page-transition={leaving ? 'out' : 'in'} className={className}>
+    <div
+      key={leaving ? shownKey : key}
+      data-page-transition={leaving ? 'out' : swapped ? 'in' : 'first'}
+      className={className}
+      // Only the end of this box's own fade-out, not an animation of something inside the page. The
+      // next frame, so the faded-out page is at opacity 0 in a frame of its own before it goes.
+      onAnimationEnd={(event) => {
+        if (leaving && event.target === event.currentTarget) requestAnimationFrame(showNext);
+      }}
+    >
       {shown.current}
     </div>
   );
