@@ -16,21 +16,36 @@ interface ValidationItem {
   params?: Record<string, unknown>;
 }
 
-/** A value that is not there at all, as opposed to one of the wrong type. */
-function isMissing(item: ValidationItem): boolean {
-  if ('input' in (item.params ?? {})) return item.params?.input === undefined;
-  return /received undefined$/.test(item.message ?? '');
+/** What the request carried at a validation issue's path: undefined when the value is not there at all. */
+function valueAt(request: FastifyRequest, part: string, instancePath: string): unknown {
+  const parts: Record<string, unknown> = {
+    body: request.body,
+    querystring: request.query,
+    params: request.params,
+    headers: request.headers,
+  };
+  return instancePath
+    .split('/')
+    .filter(Boolean)
+    .reduce<unknown>(
+      (value, key) =>
+        value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined,
+      parts[part],
+    );
 }
 
 /** Maps one zod issue to a field key of the catalogue and its parameters. */
-function fieldMessageKey(item: ValidationItem): { key: FieldKey; params: Record<string, unknown> } {
+function fieldMessageKey(
+  item: ValidationItem,
+  given: unknown,
+): { key: FieldKey; params: Record<string, unknown> } {
   const p = item.params ?? {};
   const origin = String(p.origin ?? '');
   const kind = origin === 'string' ? 'string' : origin === 'array' || origin === 'set' ? 'array' : 'number';
   switch (item.keyword) {
     case 'invalid_type':
-      // zod 4 leaves the input out of its issues; its message names what it received.
-      return { key: isMissing(item) ? 'required' : 'invalid_type', params: p };
+      // zod 4 leaves the input out of its issues: what the request carried there says missing or wrong.
+      return { key: given === undefined ? 'required' : 'invalid_type', params: p };
     case 'too_small':
       return { key: `too_small_${kind}` as FieldKey, params: p };
     case 'too_big':
@@ -55,7 +70,7 @@ function validationFields(request: FastifyRequest, items: ValidationItem[], part
   const catalogue = messages(requestLocale(request)).fields;
   return items.flatMap((item) => {
     const base = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    const { key, params } = fieldMessageKey(item);
+    const { key, params } = fieldMessageKey(item, valueAt(request, part, item.instancePath));
     const message = interpolate(catalogue[key], params);
     // An unknown key is reported once per key, on the key itself.
     if (item.keyword === 'unrecognized_keys' && Array.isArray(params.keys)) {
