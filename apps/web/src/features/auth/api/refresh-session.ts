@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client';
 
 /** The Web Locks name every tab of this origin queues on before rotating the refresh token. */
 export const REFRESH_LOCK_NAME = 'nest-refresh';
-/** A mark each rotation changes (its time and a random part), so a tab that waited can skip its own. */
+/** When a tab last rotated the tokens (ms since the epoch), so a tab that waited can skip its own. */
 export const REFRESHED_AT_KEY = 'nest.session-refreshed-at';
 
 interface LockManagerLike {
@@ -34,31 +34,15 @@ export function rotateTokens(): Promise<RefreshResult> {
   return api.get<RefreshResult>('/api/v1/users/refresh-tokens', { retry: false, renewSession: false });
 }
 
-/** A mark of one rotation, unique even when two tabs' clocks (or one clock set back) agree. */
-function rotationMark(now: number): string {
-  return `${now}-${Math.random().toString(36).slice(2, 10)}`;
-}
-
-function readMark(deps: Required<RefreshDeps>): string | null {
-  try {
-    return deps.storage?.getItem(REFRESHED_AT_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-async function refreshUnderLock(deps: Required<RefreshDeps>): Promise<void> {
-  // What the last rotation left before this tab queued. Compared for change, never by time: a clock
-  // set back (or a mark written while it ran ahead) would otherwise make every tab skip its rotation
-  // and send a merchant with a valid refresh cookie to the login page.
-  const before = readMark(deps);
+async function refreshUnderLock(startedAt: number, deps: Required<RefreshDeps>): Promise<void> {
   const run = async () => {
     // Another tab rotated while this one queued: the cookies are already new, a second rotation
     // would only waste the one just made.
-    if (readMark(deps) !== before) return;
+    const last = Number(deps.storage?.getItem(REFRESHED_AT_KEY));
+    if (Number.isFinite(last) && last >= startedAt) return;
     await deps.rotate();
     try {
-      deps.storage?.setItem(REFRESHED_AT_KEY, rotationMark(deps.now()));
+      deps.storage?.setItem(REFRESHED_AT_KEY, String(deps.now()));
     } catch {
       // Storage full or blocked: the other tabs will rotate once more, which is still safe.
     }
@@ -84,7 +68,7 @@ export function refreshSession(deps: RefreshDeps = {}): Promise<void> {
     storage: deps.storage === undefined ? defaultStorage() : deps.storage,
     now: deps.now ?? Date.now,
   };
-  const current = refreshUnderLock(resolved).finally(() => {
+  const current = refreshUnderLock(resolved.now(), resolved).finally(() => {
     inFlight = null;
   });
   inFlight = current;
