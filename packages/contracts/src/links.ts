@@ -99,6 +99,8 @@ export const publicLinkSchema = z
       /** Same-origin address of the logo, or null. */
       logo_url: z.string().nullable(),
       category: nestCategorySchema,
+      /** What the merchant says about the business (nest settings), or null. */
+      description: z.string().nullable(),
     }),
     offer: z.object({
       name: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchLocale, parseAcceptLanguage } from './locales.js';
+import { labelColon, matchLocale, parseAcceptLanguage } from './locales.js';
 
 describe('locale matching', () => {
   it('orders Accept-Language by quality', () => {
@@ -9,5 +9,10 @@ describe('locale matching', () => {
     expect(matchLocale(['fr-CA'])).toBe('fr-FR');
     expect(matchLocale(['de', 'en-GB'])).toBe('en-US');
     expect(matchLocale(['de'])).toBeUndefined();
+  });
+
+  it('writes a label’s colon as each language does', () => {
+    expect(labelColon('Email', 'en-US')).toBe('Email:');
+    expect(labelColon('E-mail', 'fr-FR')).toBe('E-mail\u00a0:');
   });
 });

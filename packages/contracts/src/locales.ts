@@ -36,3 +36,11 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
     .sort((a, b) => b.q - a.q)
     .map((e) => e.tag);
 }
+
+/**
+ * "Label: " in the page's language: French typography puts a no-break space before the colon
+ * ("E-mail : …"), English none.
+ */
+export function labelColon(label: string, locale: string): string {
+  return locale.startsWith('fr') ? `${label}\u00a0:` : `${label}:`;
+}

@@ -50,6 +50,51 @@ export const nestAddressSchema = z
   .meta({ id: 'NestAddress' });
 export type NestAddress = z.infer<typeof nestAddressSchema>;
 
+/**
+ * VAT rates a French business charges, in basis points (2000 = 20 %): standard, intermediate, reduced,
+ * special. A nest without a rate does not charge VAT (franchise en base: its receipts say so).
+ */
+export const vatRatesBps = [2000, 1000, 550, 210] as const;
+export type VatRateBps = (typeof vatRatesBps)[number];
+export const vatRateBpsSchema = z.union(vatRatesBps.map((rate) => z.literal(rate)));
+
+/** An EU VAT number: the country's two letters, then 2 to 13 digits or letters (FR40123456789). */
+export const VAT_NUMBER_PATTERN = /^[A-Z]{2}[0-9A-Z]{2,13}$/;
+export const LEGAL_NAME_MAX_LENGTH = 200;
+export const LEGAL_ADDRESS_MAX_LENGTH = 300;
+
+/**
+ * The seller printed on the customers' receipts. Name and address fall back to the nest's own when
+ * empty. Charging VAT (a rate) needs the VAT number (else 400 vat_number_required).
+ */
+export const nestLegalBodySchema = z
+  .object({
+    name: text().trim().max(LEGAL_NAME_MAX_LENGTH).nullable().optional(),
+    address: text().trim().max(LEGAL_ADDRESS_MAX_LENGTH).nullable().optional(),
+    vat_number: text()
+      .trim()
+      .max(40)
+      .transform((value) => value.replace(/[\s.-]/g, '').toUpperCase())
+      .pipe(z.union([z.literal(''), z.string().regex(VAT_NUMBER_PATTERN)]))
+      .nullable()
+      .optional(),
+    vat_rate_bps: vatRateBpsSchema.nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'NestLegalBody' });
+export type NestLegalBody = z.infer<typeof nestLegalBodySchema>;
+
+export const nestLegalSchema = z
+  .object({
+    name: z.string().nullable(),
+    address: z.string().nullable(),
+    vat_number: z.string().nullable(),
+    /** Null: the nest does not charge VAT ("TVA non applicable, art. 293 B du CGI" on its receipts). */
+    vat_rate_bps: vatRateBpsSchema.nullable(),
+  })
+  .meta({ id: 'NestLegal' });
+export type NestLegal = z.infer<typeof nestLegalSchema>;
+
 const timeZone = text().max(64).refine(isTimeZone, { message: 'Unknown time zone' });
 
 const nestFields = {
@@ -75,6 +120,8 @@ export const updateNestBodySchema = z
     address: nestFields.address.optional(),
     time_zone: nestFields.time_zone,
     currency: nestFields.currency,
+    /** The legal identity on the customers' receipts; fields left out keep their value. */
+    legal: nestLegalBodySchema.optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update' })
@@ -94,6 +141,7 @@ export const nestSchema = z
     /** Public, cacheable; changes whenever the logo changes. Null without a logo. */
     logo_url: z.string().nullable(),
     payout: payoutAccountSchema,
+    legal: nestLegalSchema,
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),
   })

@@ -9,6 +9,8 @@ export const OFFER_DESCRIPTION_MAX_LENGTH = 500;
 export const OFFER_GRANTS_MAX_LENGTH = 500;
 export const OFFER_MAX_TRIAL_DAYS = 365;
 export const OFFER_MAX_CAPACITY = 100_000;
+/** Most days a past-due subscriber may still be let in at the counter (amber), per offer. */
+export const OFFER_MAX_GRACE_DAYS = 30;
 export const REWARD_NAME_MAX_LENGTH = 80;
 
 export const offerIntervals = ['week', 'month', 'year'] as const;
@@ -45,6 +47,21 @@ export const rewardRuleSchema = z
   .meta({ id: 'RewardRule' });
 export type RewardRule = z.infer<typeof rewardRuleSchema>;
 
+/** A reward a subscription earned under its offer's rule: waiting to be handed over, or redeemed. */
+export const earnedRewardSchema = z
+  .object({
+    id: z.uuid(),
+    reward_name: z.string(),
+    earned_at: z.iso.datetime({ offset: true }),
+    /** Null while it waits to be handed over at the counter. */
+    redeemed_at: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .meta({ id: 'EarnedReward' });
+export type EarnedReward = z.infer<typeof earnedRewardSchema>;
+
+/** A pause lasts at most this many billing periods (ADR 150), whoever sets it. */
+export const MAX_PAUSE_PERIODS = 12;
+
 const amountCents = z.number().int().min(OFFER_MIN_AMOUNT_CENTS).max(OFFER_MAX_AMOUNT_CENTS);
 const intervalCount = z.number().int().min(1).max(52);
 
@@ -61,6 +78,10 @@ const offerFields = {
   capacity: z.number().int().min(1).max(OFFER_MAX_CAPACITY).nullable(),
   usage_allowance: usageAllowanceSchema.nullable(),
   reward_rule: rewardRuleSchema.nullable(),
+  /** Days after a failed payment during which the counter still lets the subscriber in (amber). */
+  grace_days: z.number().int().min(0).max(OFFER_MAX_GRACE_DAYS),
+  /** Subscribers may pause from their area for up to this many periods at a time; 0: they may not (ADR 150). */
+  customer_pause_max_periods: z.number().int().min(0).max(MAX_PAUSE_PERIODS),
 };
 
 /** Field errors for an interval count its interval does not allow ("every 13 months"). */
@@ -78,6 +99,8 @@ export const createOfferBodySchema = z
     capacity: offerFields.capacity.default(null),
     usage_allowance: offerFields.usage_allowance.default(null),
     reward_rule: offerFields.reward_rule.default(null),
+    grace_days: offerFields.grace_days.default(0),
+    customer_pause_max_periods: offerFields.customer_pause_max_periods.default(0),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -115,6 +138,8 @@ export const updateOfferBodySchema = z
     capacity: offerFields.capacity.optional(),
     usage_allowance: offerFields.usage_allowance.optional(),
     reward_rule: offerFields.reward_rule.optional(),
+    grace_days: offerFields.grace_days.optional(),
+    customer_pause_max_periods: offerFields.customer_pause_max_periods.optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update' })
@@ -161,6 +186,10 @@ export const offerSchema = z
     capacity: z.number().int().nullable(),
     usage_allowance: usageAllowanceSchema.nullable(),
     reward_rule: rewardRuleSchema.nullable(),
+    /** Days a past-due subscriber is still let in at the counter (amber); 0 refuses at once. */
+    grace_days: z.number().int(),
+    /** Subscribers may pause from their area for up to this many periods; 0: they may not. */
+    customer_pause_max_periods: z.number().int(),
     /** Subscribers across every version. */
     subscriber_count: z.number().int(),
     current_version_id: z.uuid(),

@@ -36,6 +36,19 @@ export const errorCodes = [
   'plan_missing',
   'plan_not_active',
   'no_unpaid_invoice',
+  'refund_exceeds_payment',
+  'not_refundable',
+  'subscription_ended',
+  // pauses (ADR 150)
+  'pause_not_active',
+  'pause_past_due',
+  'pause_cancelling',
+  'pause_trialing',
+  'already_paused',
+  'not_paused',
+  'pause_not_offered',
+  'pause_too_long',
+  'pause_started',
   // nests and offers
   'nest_exists',
   'nest_required',
@@ -55,6 +68,32 @@ export const errorCodes = [
   'pass_unavailable',
   // verification at the counter
   'reward_already_redeemed',
+  'undo_too_late',
+  'check_in_not_undoable',
+  'pay_now_not_needed',
+  // receipts
+  'invoice_not_paid',
+  'vat_number_required',
+  // data protection
+  'active_subscribers',
+  'export_expired',
+  'wrong_email',
+  // events
+  'event_full',
+  'event_canceled',
+  'event_started',
+  'registration_closed',
+  'event_not_eligible',
+  'guests_not_allowed',
+  'capacity_below_registrations',
+  // API keys and outgoing webhooks
+  'api_key_invalid',
+  'api_key_not_allowed',
+  'api_key_scope_missing',
+  'api_key_plan_disabled',
+  'api_keys_limit_reached',
+  'webhook_url_refused',
+  'webhook_endpoints_limit_reached',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -1,7 +1,28 @@
 import { z } from 'zod';
-import { offerIntervalSchema, rewardRuleSchema, usageAllowanceSchema } from './offers.js';
+import {
+  earnedRewardSchema,
+  MAX_PAUSE_PERIODS,
+  offerIntervalSchema,
+  rewardRuleSchema,
+  usageAllowanceSchema,
+} from './offers.js';
 import { subscriptionStatusSchema } from './plans.js';
 import { text } from './text.js';
+
+/**
+ * A pause (ADR 150): the paid period runs to its end (starts_at), then no charge and no entry at the
+ * counter until ends_at, when the subscription resumes and is billed again by itself.
+ */
+export const subscriptionPauseSchema = z
+  .object({ starts_at: z.iso.datetime({ offset: true }), ends_at: z.iso.datetime({ offset: true }) })
+  .meta({ id: 'SubscriptionPause' });
+export type SubscriptionPause = z.infer<typeof subscriptionPauseSchema>;
+
+/** POST /nest-customers/me/subscriptions/{id}/pause: the customer pauses, within what the offer allows. */
+export const customerPauseBodySchema = z
+  .object({ periods: z.number().int().min(1).max(MAX_PAUSE_PERIODS) })
+  .strict()
+  .meta({ id: 'CustomerPause' });
 
 /** A customer's subscription to an offer, as the customer area shows and acts on it (module subscriptions). */
 export const customerSubscriptionSchema = z
@@ -18,6 +39,9 @@ export const customerSubscriptionSchema = z
     interval: offerIntervalSchema,
     interval_count: z.number().int(),
     cancel_at_period_end: z.boolean(),
+    pause: subscriptionPauseSchema.nullable(),
+    /** The customer may pause it from their area for up to this many periods (0: they may not). */
+    pause_max_periods: z.number().int(),
     /** Null while check-ins are not recorded, or when the offer has no allowance. */
     usage: z
       .object({ allowance: usageAllowanceSchema, used: z.number().int(), left: z.number().int() })
@@ -28,6 +52,8 @@ export const customerSubscriptionSchema = z
       .nullable(),
     /** What is due and unpaid on this subscription now. */
     unpaid_amount_cents: z.number().int(),
+    /** Rewards earned: those waiting at the counter first, then the latest redeemed (at most 10). */
+    rewards: z.array(earnedRewardSchema),
   })
   .meta({ id: 'CustomerSubscription' });
 export type CustomerSubscription = z.infer<typeof customerSubscriptionSchema>;
