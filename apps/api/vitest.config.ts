@@ -6,7 +6,9 @@ const mockingFiles = ['test/auth/login-rate-limit.test.ts'];
 
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
+    // Generous: on a loaded 2-core CI machine (the scale-out tests run alongside) a test that seeds
+    // several merchants through the app can take over 30 s; a hung test still fails.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Vitest's default leaves one core free: on a 2-core CI machine that is one file at a time. Each

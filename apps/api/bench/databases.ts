@@ -9,6 +9,8 @@ export interface BenchDatabase {
   label: 'PGlite' | 'PostgreSQL';
   /** Independent connections to the same database, as separate API processes would have. */
   databases: Database[];
+  /** The database's address (PostgreSQL only). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export async function benchPostgres(serverUrl: string, pools = 1): Promise<Bench
   return {
     label: 'PostgreSQL',
     databases,
+    url: url.toString(),
     close: async () => {
       await Promise.all(databases.map((d) => d.close()));
       const dropper = new pg.Client({ connectionString: serverUrl });

@@ -3,14 +3,15 @@
 // ones have answered, and latency counts from the scheduled time, so a stall is not hidden), against
 // the whole app listening on loopback, on PGlite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL
 // is set) on PostgreSQL, each without and with the one-second public link cache (BENCH_CACHE=off|on
-// runs only one of them). Budget: p99 ≤ 20 ms.
+// runs only one of them; BENCH_DB=pglite|postgres only one database). BENCH_SUBSCRIPTIONS (100,000)
+// subscriptions of another nest's offer fill the database: the link's query must not read them.
+// Budget: p99 ≤ 20 ms.
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
@@ -21,105 +22,19 @@ import {
   postgresServerUrl,
   printTable,
 } from './databases.js';
+import { seedLink, seedOtherNests } from './seed.js';
+import { explainStatements, printPlans, recordStatements } from './statements.js';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_REQUESTS = 200;
+/** Subscriptions of another nest's offer with a capacity: the link's page must not read them. */
+const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 100_000);
 const TIMEOUT_MS = 2000;
 const BUDGET_P99_MS = 20;
 const CACHE_MODES = (process.env.BENCH_CACHE ? [process.env.BENCH_CACHE] : ['off', 'on']).map((mode) =>
   mode === 'on' ? 1000 : 0,
 );
-
-type App = Awaited<ReturnType<typeof buildApp>>;
-
-async function inject(app: App, request: InjectOptions, expected: number) {
-  const response = await app.inject(request);
-  if (response.statusCode !== expected) {
-    throw new Error(`${JSON.stringify(request)} answered ${response.statusCode}: ${response.body}`);
-  }
-  return response;
-}
-
-/** A merchant ready to sell: plan, nest, payout account enabled on the sandbox, an offer, a link. */
-async function seedLink(app: App): Promise<{ nestLinkId: string; cookie: string }> {
-  const merchant = await inject(
-    app,
-    {
-      method: 'POST',
-      url: '/api/v1/test/merchants',
-      payload: { email: 'bench@example.com', plan: 'pro', onboarded: true },
-    },
-    201,
-  );
-  const cookies = Object.fromEntries(merchant.cookies.map((c) => [c.name, c.value]));
-  await inject(
-    app,
-    {
-      method: 'POST',
-      url: '/api/v1/nests',
-      cookies,
-      payload: {
-        name: 'Café Bench',
-        category: 'cafe',
-        address: { line1: '1 rue de la Paix', postal_code: '75002', city: 'Paris', country: 'FR' },
-      },
-    },
-    201,
-  );
-  const onboarding = await inject(
-    app,
-    { method: 'POST', url: '/api/v1/nests/me/payout-account', cookies },
-    200,
-  );
-  const page = new URL(onboarding.json().url);
-  await inject(
-    app,
-    {
-      method: 'POST',
-      url: `${page.pathname}${page.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        business_name: 'Café Bench',
-        iban: 'FR14 2004 1010 0505 0001 3M02 606',
-      }).toString(),
-    },
-    303,
-  );
-  await app.jobs.drain();
-  const offer = await inject(
-    app,
-    {
-      method: 'POST',
-      url: '/api/v1/offers',
-      cookies,
-      payload: {
-        name: 'Coffee every morning',
-        grants: 'One filter coffee a day',
-        amount_cents: 2900,
-        interval: 'month',
-        capacity: 500,
-      },
-    },
-    201,
-  );
-  const link = await inject(
-    app,
-    {
-      method: 'POST',
-      url: '/api/v1/links',
-      cookies,
-      payload: { offer_id: offer.json().id, label: 'Counter' },
-    },
-    201,
-  );
-  return {
-    nestLinkId: link.json().nest_link_id,
-    cookie: Object.entries(cookies)
-      .map(([k, v]) => `${k}=${v}`)
-      .join('; '),
-  };
-}
 
 /** One GET on a kept-alive loopback connection; resolves with the status (0 for a failure). */
 function get(agent: http.Agent, port: number, path: string): Promise<number> {
@@ -200,7 +115,16 @@ async function benchOne(target: BenchDatabase, cacheMs: number) {
   try {
     const { port } = app.server.address() as AddressInfo;
     const { nestLinkId, cookie } = await seedLink(app);
+    const seededMs = await seedOtherNests(app, database, SUBSCRIPTIONS);
     const path = `/api/v1/public/links/${nestLinkId}`;
+    if (target.url && cacheMs === 0) {
+      // What one visit asks PostgreSQL, and how long the database itself takes for it.
+      const statements = await recordStatements(() => app.inject({ method: 'GET', url: path }));
+      printPlans(
+        `One visit's statements on ${target.label}, EXPLAIN ANALYZE (${SUBSCRIPTIONS.toLocaleString('en-US')} subscriptions elsewhere)`,
+        await explainStatements(target.url, statements),
+      );
+    }
     await loadFromWorker({ port, path, rate: RATE, count: WARMUP_REQUESTS });
     const count = RATE * SECONDS;
     const run = await loadFromWorker({ port, path, rate: RATE, count });
@@ -217,6 +141,10 @@ async function benchOne(target: BenchDatabase, cacheMs: number) {
       .join(' ');
     printTable(`GET /api/v1/public/links/{id} on ${target.label}, ${cache}: ${count} requests at ${RATE}/s`, [
       ['machine load (1, 5, 15 min) after', load],
+      [
+        'subscriptions in other nests',
+        `${SUBSCRIPTIONS.toLocaleString('en-US')} (seeded in ${(seededMs / 1000).toFixed(1)} s)`,
+      ],
       ['achieved rate', `${Math.round(count / run.seconds)}/s over ${run.seconds.toFixed(1)} s`],
       ['answered 200', String(latencies.length)],
       ['errors (non-200, timeouts)', String(run.errors)],
@@ -234,7 +162,7 @@ async function benchOne(target: BenchDatabase, cacheMs: number) {
 
 async function main() {
   // A fresh database for each run: every run starts from the same state.
-  for (const cacheMs of CACHE_MODES) {
+  for (const cacheMs of process.env.BENCH_DB === 'postgres' ? [] : CACHE_MODES) {
     const pglite = await benchPglite();
     try {
       await benchOne(pglite, cacheMs);
@@ -242,7 +170,7 @@ async function main() {
       await pglite.close();
     }
   }
-  if (postgresServerUrl) {
+  if (postgresServerUrl && process.env.BENCH_DB !== 'pglite') {
     for (const cacheMs of CACHE_MODES) {
       const postgres = await benchPostgres(postgresServerUrl);
       try {

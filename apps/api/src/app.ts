@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { emailsPlugin } from './emails/send-email.js';
 import { jobsPlugin } from './jobs/plugin.js';
+import type { LogStream } from './lib/log-stream.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { requestLogSerializer } from './lib/tokens.js';
@@ -14,6 +15,7 @@ import { paymentsPlugin } from './payments/plugin.js';
 import { authPlugin } from './plugins/auth.js';
 import { customerAuthPlugin } from './plugins/customer-auth.js';
 import { errorsPlugin, routerErrorHandler } from './plugins/errors.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityHeaders, securityPlugin } from './plugins/security.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -27,15 +29,21 @@ export interface BuildOptions {
   /** Defaults to Redis when REDIS_URL is set, memory otherwise; tests pass their own. */
   rateLimiter?: RateLimiter;
   logger?: FastifyServerOptions['logger'];
+  /** Where the default logger writes (server.ts: stdout, asynchronously); pino's default otherwise. */
+  logStream?: LogStream;
 }
 
 /** Builds the whole application as a Fastify instance; server.ts only listens. Tests call this with app.inject. */
-export async function buildApp({ config, database, mailer, rateLimiter, logger }: BuildOptions) {
+export async function buildApp({ config, database, mailer, rateLimiter, logger, logStream }: BuildOptions) {
   const app = Fastify({
     // Router-level refusals (a too-long or undecodable path parameter) answer as problems, with our headers.
     frameworkErrors: routerErrorHandler(securityHeaders(config)),
     // The request serializer redacts one-time tokens from logged URLs (reset links).
-    logger: logger ?? { level: config.LOG_LEVEL, serializers: { req: requestLogSerializer } },
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      serializers: { req: requestLogSerializer },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
@@ -51,8 +59,10 @@ export async function buildApp({ config, database, mailer, rateLimiter, logger }
   app.decorate('mailer', mailer ?? createMailer(config, app.log));
   app.decorate('rateLimiter', rateLimiter ?? createRateLimiter(config, app.log));
   app.addHook('onClose', async () => app.rateLimiter.close());
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives (a plain callback hook: no promise per request); errors keep it.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   const routeTable: { method: string; url: string }[] = [];
@@ -66,6 +76,7 @@ export async function buildApp({ config, database, mailer, rateLimiter, logger }
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(healthRoutes);
+  await app.register(metricsPlugin);
   await app.register(jobsPlugin);
   await app.register(emailsPlugin);
   await app.register(authPlugin);

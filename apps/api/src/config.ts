@@ -42,11 +42,23 @@ const envSchema = z.object({
   /** Where development mail goes when no SMTP_URL is set: the log, or JSON files in DATA_DIR/mail. */
   MAIL_TRANSPORT: z.enum(['log', 'file']).default('log'),
   JOBS_ENABLED: bool.default(true),
+  /** How long a job's claim lasts without a heartbeat: a crashed process's jobs run again after it. */
+  JOBS_LEASE_MS: z.coerce.number().int().min(2_000).max(3_600_000).default(60_000),
   /** Product analytics (PostHog). Off unless a key is set; never on in development. */
   POSTHOG_KEY: z.string().optional(),
   POSTHOG_HOST: z.url().default('https://eu.i.posthog.com'),
   /** API base address the web app calls; empty means the same origin. */
   API_BASE_URL: z.string().default(''),
+  /**
+   * Turns on GET /metrics (Prometheus format) for a scraper that sends `Authorization: Bearer <token>`;
+   * without it the route does not exist (ADR 181).
+   */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /**
+   * Whether merchants' webhook endpoints may be on loopback, private or link-local addresses (ADR 177).
+   * Unset: allowed outside production only (a developer's local receiver), never in production.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_NETWORKS: bool.optional(),
   /** Test-only helpers (seed endpoints). Refused in production. */
   ENABLE_TEST_ROUTES: bool.default(false),
   /** The sandbox's test clock in production (it is always there outside production); ADR 106. */
@@ -55,6 +67,24 @@ const envSchema = z.object({
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(200),
   /** How long a process keeps a public link page's data (ms, at most a second); 0 turns the cache off. */
   PUBLIC_LINK_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
+  /** The seller on the merchants' plan receipts (ADR 129): the platform's legal identity. */
+  PLATFORM_LEGAL_NAME: z.string().trim().min(1).max(200).default('Nest'),
+  PLATFORM_LEGAL_ADDRESS: z.string().trim().min(1).max(300).default('Paris, France'),
+  /** Company registration (SIREN/SIRET, RCS…), printed when set. */
+  PLATFORM_COMPANY_ID: z.string().trim().max(100).optional(),
+  PLATFORM_VAT_NUMBER: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, 'must be a VAT number such as FR40123456789')
+    .optional(),
+  /**
+   * Pass tokens of the first format (HMAC) are accepted until then (ADR 183); since the signed
+   * format, the API makes none, so a date in the past turns them off at once.
+   */
+  PASS_HMAC_ACCEPTED_UNTIL: z.iso.datetime({ offset: true }).optional(),
+  /** VAT the platform charges on plans, in basis points (2000 = 20 %); 0: not charged (art. 293 B). */
+  PLATFORM_VAT_RATE_BPS: z.coerce.number().int().min(0).max(10000).default(2000),
 });
 
 export type Env = z.infer<typeof envSchema>;

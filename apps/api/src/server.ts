@@ -1,9 +1,16 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataFolderLockedError, openDatabase } from './db/client.js';
+import { armExitWatchdog } from './lib/exit-watchdog.js';
+import { createLogStream } from './lib/log-stream.js';
 
 /** After a termination signal, in-flight work gets this long before the process gives up on it. */
 const SHUTDOWN_GRACE_MS = 15_000;
+/**
+ * When even the forced exit cannot run (a blocked main thread), a worker thread kills the process
+ * this long after the grace period (ADR 180).
+ */
+const WATCHDOG_EXTRA_MS = 5_000;
 
 /** Errors the operator can fix: printed as one clear message, without a stack. */
 function isOperatorError(error: unknown): error is Error {
@@ -15,7 +22,7 @@ async function main() {
   const database = await openDatabase(config);
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp({ config, database });
+    app = await buildApp({ config, database, logStream: createLogStream() });
   } catch (error) {
     await database.close();
     throw error;
@@ -28,13 +35,19 @@ async function main() {
    * the data-folder lock.
    */
   const shutdown = (reason: string, exitCode = 0) => {
-    closing ??= (async () => {
-      app.log.info({ reason }, 'shutting down: no new connections, finishing in-flight requests and jobs');
+    if (closing) {
+      app.log.info({ reason }, 'already shutting down');
+      return closing;
+    }
+    closing = (async () => {
+      // Armed before anything that could block: the watchdog's thread fires whatever this one does.
+      armExitWatchdog(SHUTDOWN_GRACE_MS + WATCHDOG_EXTRA_MS);
       const force = setTimeout(() => {
         app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'shutdown took too long; exiting');
         process.exit(1);
       }, SHUTDOWN_GRACE_MS);
       force.unref();
+      app.log.info({ reason }, 'shutting down: no new connections, finishing in-flight requests and jobs');
       let code = exitCode;
       try {
         await app.close();
@@ -53,8 +66,11 @@ async function main() {
     })();
     return closing;
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // Listening for good (not once): a signal sent to the process group reaches this process twice
+  // under `npm start` (once directly, once forwarded by scripts/start.mjs), and a second signal with
+  // no listener would kill it in the middle of its shutdown.
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('unhandledRejection', (error) => {
     app.log.fatal({ err: error }, 'unhandled promise rejection');
     void shutdown('unhandledRejection', 1);

@@ -37,7 +37,10 @@ export interface Jobs {
 /** The signed-in merchant, set by the auth plugin's requireMerchant pre-handler. */
 export interface MerchantPrincipal {
   userId: string;
+  /** The session's id; for an API key, the key's id (session-only routes refuse keys before reading it). */
   sessionId: string;
+  /** Set when the request authenticated with an API key (ADR 175): the key and the one nest it opens. */
+  apiKey?: { id: string; nestId: string };
 }
 
 /** The signed-in nest customer, set by the customer-auth plugin's requireCustomer pre-handler. */

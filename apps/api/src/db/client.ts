@@ -2,6 +2,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -21,6 +22,8 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Checks the database answers (readiness). */
   ping(): Promise<void>;
+  /** The connection pool's use, on PostgreSQL (the embedded database has one connection). */
+  poolUse?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -74,9 +77,13 @@ export async function openPglite(
 ): Promise<Database> {
   const unlock = dataDir ? lockDataFolder(dataDir) : () => {};
   try {
+    // The extensions the migrations create (pg_trgm: customer search, ADR 126).
+    const extensions = { pg_trgm };
     const client = dataDir
-      ? await PGlite.create(path.join(dataDir, 'pglite'))
-      : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+      ? await PGlite.create(path.join(dataDir, 'pglite'), { extensions })
+      : await PGlite.create(
+          options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },
+        );
     const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {
@@ -97,7 +104,8 @@ export async function openPglite(
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // A database that does not answer fails a request after 5 s (a 503) instead of holding it forever.
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection (database restart, failover) must not crash the process;
   // the pool replaces it and the next query reports the error to its caller.
   pool.on('error', (error) => {
@@ -119,6 +127,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     ping: async () => {
       await pool.query('select 1');
     },
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '@nest/contracts';
+import { type Locale, labelColon } from '@nest/contracts';
 
 /** What a template says, as plain strings; the layout turns it into text and HTML. */
 export interface EmailContent {
@@ -10,12 +10,22 @@ export interface EmailContent {
   action?: { label: string; url: string };
   /** Smaller print after the button: validity, "if this was not you"… */
   notes?: string[];
+  /** Files sent with the email (an event's calendar file). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's text (UTF-8). */
+  content: string;
 }
 
 export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 const signature: Record<Locale, string> = {
@@ -50,7 +60,7 @@ export function renderLayout(locale: Locale, content: EmailContent): RenderedEma
   const text = [
     content.greeting,
     ...content.paragraphs,
-    ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...(action ? [`${labelColon(action.label, locale)} ${action.url}`] : []),
     ...(content.notes ?? []),
     `— ${signature[locale]}`,
   ].join('\n\n');
@@ -74,5 +84,10 @@ ${p(`— ${signature[locale]}`)}
 </div>
 </body>
 </html>`;
-  return { subject: content.subject, text, html };
+  return {
+    subject: content.subject,
+    text,
+    html,
+    ...(content.attachments ? { attachments: content.attachments } : {}),
+  };
 }

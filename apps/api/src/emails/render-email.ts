@@ -4,7 +4,11 @@ import { customerCancelled } from './templates/customer-cancelled.js';
 import { customerLogin } from './templates/customer-login.js';
 import { customerLoginLocked } from './templates/customer-login-locked.js';
 import { customerPaymentFailed } from './templates/customer-payment-failed.js';
+import { dataExportReady } from './templates/data-export-ready.js';
 import { emailChanged } from './templates/email-changed.js';
+import { eventCanceled } from './templates/event-canceled.js';
+import { eventRegistered } from './templates/event-registered.js';
+import { eventReminder } from './templates/event-reminder.js';
 import { passwordChanged } from './templates/password-changed.js';
 import { passwordReset } from './templates/password-reset.js';
 import { planCancelled } from './templates/plan-cancelled.js';
@@ -15,6 +19,7 @@ import { receipt } from './templates/receipt.js';
 import { revenueLimitReached } from './templates/revenue-limit-reached.js';
 import { revenueWarning } from './templates/revenue-warning.js';
 import { rewardEarned } from './templates/reward-earned.js';
+import { webhookEndpointDisabled } from './templates/webhook-endpoint-disabled.js';
 
 /** A template is its wording in every language of the product; the compiler refuses a missing one. */
 export type EmailTemplate<Params> = Record<Locale, (params: Params) => EmailContent>;
@@ -36,6 +41,11 @@ export const emailTemplates = {
   'customer-cancelled': customerCancelled,
   'customer-payment-failed': customerPaymentFailed,
   'reward-earned': rewardEarned,
+  'data-export-ready': dataExportReady,
+  'event-registered': eventRegistered,
+  'event-reminder': eventReminder,
+  'event-canceled': eventCanceled,
+  'webhook-endpoint-disabled': webhookEndpointDisabled,
 };
 
 export type EmailTemplateName = keyof typeof emailTemplates;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/client.js';
+import { crashPoint } from '../lib/crash-points.js';
 import type { JobHandler, Jobs } from '../types.js';
 import { type ClaimedJob, claimJobs, failAbandonedJobs } from './claim-jobs.js';
 import { type EnqueueOptions, enqueueJob } from './enqueue-job.js';
@@ -194,7 +195,9 @@ export class JobRunner implements Jobs {
     try {
       const handler = this.handlers.get(job.name);
       if (!handler) throw new Error(`No handler registered for the job "${job.name}"`);
+      crashPoint(`job:${job.name}:claimed`);
       await handler(job.payload, { id: job.id, attempt: job.attempt });
+      crashPoint(`job:${job.name}:ran`);
     } catch (error) {
       failure = { error };
     } finally {

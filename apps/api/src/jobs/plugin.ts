@@ -11,7 +11,11 @@ export const PRUNE_JOB = 'jobs.prune';
  * JOBS_ENABLED) and stops on close, after in-flight requests, waiting for the running jobs.
  */
 export const jobsPlugin = fp(async (app: FastifyInstance) => {
-  const runner = new JobRunner({ db: app.db, log: app.log.child({ module: 'jobs' }) });
+  const runner = new JobRunner({
+    db: app.db,
+    log: app.log.child({ module: 'jobs' }),
+    leaseMs: app.config.JOBS_LEASE_MS,
+  });
   runner.register(PRUNE_JOB, async () => {
     const deleted = await pruneJobs(app.db);
     if (deleted > 0) app.log.info({ deleted }, 'old jobs pruned');

@@ -3,12 +3,14 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
+import type { MailAttachment } from '../emails/layout.js';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface SentMail extends MailMessage {

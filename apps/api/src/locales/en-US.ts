@@ -75,6 +75,81 @@ export const enUS = {
       detail: 'Your plan has an unpaid invoice. Pay it first, then change your plan.',
     },
     no_unpaid_invoice: { title: 'Nothing to pay', detail: 'Your plan has no unpaid invoice.' },
+    refund_exceeds_payment: {
+      title: 'Refund too large',
+      detail: 'At most {{left}} of this payment is left to refund.',
+    },
+    api_key_invalid: {
+      title: 'Invalid API key',
+      detail: 'This API key is unknown, revoked or expired. Create a new one in your settings.',
+    },
+    api_key_not_allowed: {
+      title: 'Not available with an API key',
+      detail: 'This operation needs a signed-in session; API keys cannot use it.',
+    },
+    api_key_scope_missing: {
+      title: 'Missing scope',
+      detail: 'This API key does not have the {{scope}} scope this operation needs.',
+    },
+    api_key_plan_disabled: {
+      title: 'API access disabled',
+      detail:
+        'API keys need the Enterprise plan. Your keys are kept and work again once you are back on Enterprise.',
+    },
+    api_keys_limit_reached: {
+      title: 'Too many keys',
+      detail: 'You can have at most {{max}} active API keys. Revoke one first.',
+    },
+    webhook_url_refused: { title: 'Endpoint refused', detail: '{{reason}}' },
+    webhook_endpoints_limit_reached: {
+      title: 'Too many endpoints',
+      detail: 'You can have at most {{max}} webhook endpoints. Delete one first.',
+    },
+    subscription_ended: {
+      title: 'Subscription already ended',
+      detail: 'This subscription is already cancelled: there is nothing left to cancel.',
+    },
+    pause_not_active: {
+      title: 'Subscription not running',
+      detail: 'Only a running subscription can be paused; this one has ended or never started.',
+    },
+    pause_past_due: {
+      title: 'Payment overdue',
+      detail: 'This subscription has an unpaid payment. It can be paused once that payment is made.',
+    },
+    pause_cancelling: {
+      title: 'Subscription ending',
+      detail:
+        'This subscription ends at the end of its period. Take the cancellation back before pausing it.',
+    },
+    pause_trialing: {
+      title: 'Free trial',
+      detail: 'A subscription cannot be paused during its free trial. It can be cancelled instead.',
+    },
+    already_paused: {
+      title: 'Already paused',
+      detail: 'This subscription is already paused. Resume it first to pause it for a different length.',
+    },
+    not_paused: {
+      title: 'Not paused',
+      detail: 'This subscription is not paused: there is nothing to resume.',
+    },
+    pause_not_offered: {
+      title: 'Pausing not offered',
+      detail: 'This offer does not let subscribers pause. Ask the business if you need a break.',
+    },
+    pause_too_long: {
+      title: 'Pause too long',
+      detail: 'This subscription can be paused for at most {{max}} periods at a time.',
+    },
+    pause_started: {
+      title: 'Pause under way',
+      detail: 'Your pause has begun. Ask the business to end it early.',
+    },
+    not_refundable: {
+      title: 'Cannot be refunded',
+      detail: 'Only a customer’s successful payment can be refunded.',
+    },
     nest_exists: {
       title: 'Nest already created',
       detail: 'Your account already has a nest. Each merchant account has one nest.',
@@ -124,8 +199,62 @@ export const enUS = {
       title: 'Reward already redeemed',
       detail: 'This reward was already handed over.',
     },
+    invoice_not_paid: {
+      title: 'No receipt yet',
+      detail: 'This invoice is not paid, so it has no receipt.',
+    },
+    vat_number_required: {
+      title: 'VAT number required',
+      detail:
+        'A business that charges VAT prints its VAT number on its receipts: enter it, or choose no VAT.',
+    },
+    active_subscribers: {
+      title: 'Customers are still subscribed',
+      detail:
+        '{{count}} customer subscriptions are still running. Cancel them all with the account, or wait until they end.',
+    },
+    export_expired: {
+      title: 'Download link expired',
+      detail: 'This download link has expired. Ask for a new export from your account.',
+    },
+    wrong_email: {
+      title: 'Email does not match',
+      detail: 'Type the email address of your account to confirm.',
+    },
+    undo_too_late: {
+      title: 'Too late to undo',
+      detail: 'A check-in can be undone only within 2 minutes. This one stays recorded.',
+    },
+    check_in_not_undoable: {
+      title: 'Nothing to undo',
+      detail: 'This check-in was already undone, or it used nothing (a refusal or a repeat).',
+    },
+    pay_now_not_needed: {
+      title: 'Nothing to pay',
+      detail: 'This subscription has no failed payment: there is no pay-now link to send.',
+    },
+    event_full: { title: 'Event full', detail: 'There are no places left for this event.' },
+    event_canceled: { title: 'Event cancelled', detail: 'This event has been cancelled.' },
+    event_started: { title: 'Event started', detail: 'This event has already started.' },
+    registration_closed: {
+      title: 'Registration closed',
+      detail: 'Registration for this event closed on {{deadline}}.',
+    },
+    event_not_eligible: {
+      title: 'Not included in your subscription',
+      detail: 'None of your live subscriptions gives access to this event.',
+    },
+    guests_not_allowed: { title: 'No guests', detail: 'This event does not allow guests.' },
+    capacity_below_registrations: {
+      title: 'Capacity too low',
+      detail: '{{taken}} places are already taken: the capacity cannot be lower.',
+    },
   },
   fields: {
+    event_ends_before_start: 'The end must be after the start.',
+    event_starts_in_past: 'The start must be in the future.',
+    event_deadline_after_start: 'Registration must close before the event starts.',
+    event_offer_unknown: 'Choose offers of your own that are not archived.',
     required: 'This field is required.',
     invalid_type: 'This value has the wrong type.',
     too_small_string: 'Use at least {{minimum}} characters.',

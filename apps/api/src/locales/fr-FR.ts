@@ -94,6 +94,79 @@ export const frFR: Messages = {
       detail: 'Votre formule a une facture impayée. Réglez-la d’abord, puis changez de formule.',
     },
     no_unpaid_invoice: { title: 'Rien à payer', detail: 'Votre formule n’a aucune facture impayée.' },
+    refund_exceeds_payment: {
+      title: 'Remboursement trop élevé',
+      detail: 'Il reste au plus {{left}} à rembourser sur ce paiement.',
+    },
+    api_key_invalid: {
+      title: 'Clé d’API invalide',
+      detail: 'Cette clé d’API est inconnue, révoquée ou expirée. Créez-en une nouvelle dans vos réglages.',
+    },
+    api_key_not_allowed: {
+      title: 'Indisponible avec une clé d’API',
+      detail: 'Cette opération demande une session connectée ; les clés d’API ne peuvent pas l’utiliser.',
+    },
+    api_key_scope_missing: {
+      title: 'Autorisation manquante',
+      detail: 'Cette clé d’API n’a pas l’autorisation {{scope}} que demande cette opération.',
+    },
+    api_key_plan_disabled: {
+      title: 'Accès à l’API désactivé',
+      detail:
+        'Les clés d’API demandent la formule Enterprise. Vos clés sont conservées et fonctionneront de nouveau quand vous reviendrez à Enterprise.',
+    },
+    api_keys_limit_reached: {
+      title: 'Trop de clés',
+      detail: 'Vous pouvez avoir au plus {{max}} clés d’API actives. Révoquez-en une d’abord.',
+    },
+    webhook_url_refused: { title: 'Adresse refusée', detail: '{{reason}}' },
+    webhook_endpoints_limit_reached: {
+      title: 'Trop d’adresses',
+      detail: 'Vous pouvez avoir au plus {{max}} adresses de webhooks. Supprimez-en une d’abord.',
+    },
+    subscription_ended: {
+      title: 'Abonnement déjà terminé',
+      detail: 'Cet abonnement est déjà résilié : il n’y a plus rien à résilier.',
+    },
+    pause_not_active: {
+      title: 'Abonnement inactif',
+      detail:
+        'Seul un abonnement en cours peut être mis en pause ; celui-ci est terminé ou n’a jamais commencé.',
+    },
+    pause_past_due: {
+      title: 'Paiement en retard',
+      detail: 'Cet abonnement a un paiement impayé. Il pourra être mis en pause une fois ce paiement réglé.',
+    },
+    pause_cancelling: {
+      title: 'Abonnement en fin de période',
+      detail:
+        'Cet abonnement s’arrête à la fin de sa période. Annulez la résiliation avant de le mettre en pause.',
+    },
+    pause_trialing: {
+      title: 'Essai gratuit',
+      detail: 'Un abonnement ne peut pas être mis en pause pendant son essai gratuit. Il peut être résilié.',
+    },
+    already_paused: {
+      title: 'Déjà en pause',
+      detail: 'Cet abonnement est déjà en pause. Reprenez-le d’abord pour choisir une autre durée.',
+    },
+    not_paused: { title: 'Pas en pause', detail: 'Cet abonnement n’est pas en pause : rien à reprendre.' },
+    pause_not_offered: {
+      title: 'Pause non proposée',
+      detail: 'Cette offre ne permet pas de mettre l’abonnement en pause. Contactez le commerce si besoin.',
+    },
+    pause_too_long: {
+      title: 'Pause trop longue',
+      detail: 'Cet abonnement peut être mis en pause pour {{max}} périodes au plus à la fois.',
+    },
+    pause_started: {
+      title: 'Pause en cours',
+      detail: 'Votre pause a commencé. Demandez au commerce d’y mettre fin plus tôt.',
+    },
+    not_refundable: {
+      title: 'Remboursement impossible',
+      detail: 'Seul le paiement réussi d’un client peut être remboursé.',
+    },
     nest_exists: {
       title: 'Nid déjà créé',
       detail: 'Votre compte a déjà un nid. Chaque compte marchand a un seul nid.',
@@ -148,8 +221,62 @@ export const frFR: Messages = {
       title: 'Récompense déjà utilisée',
       detail: 'Cette récompense a déjà été remise.',
     },
+    invoice_not_paid: {
+      title: 'Pas encore de reçu',
+      detail: 'Cette facture n’est pas payée : elle n’a pas de reçu.',
+    },
+    vat_number_required: {
+      title: 'Numéro de TVA requis',
+      detail:
+        'Une entreprise qui facture la TVA indique son numéro de TVA sur ses reçus : saisissez-le, ou choisissez « pas de TVA ».',
+    },
+    active_subscribers: {
+      title: 'Des clients sont encore abonnés',
+      detail:
+        '{{count}} abonnements de clients sont encore en cours. Résiliez-les tous avec le compte, ou attendez qu’ils prennent fin.',
+    },
+    export_expired: {
+      title: 'Lien de téléchargement expiré',
+      detail: 'Ce lien de téléchargement a expiré. Demandez un nouvel export depuis votre compte.',
+    },
+    wrong_email: {
+      title: 'L’e-mail ne correspond pas',
+      detail: 'Saisissez l’adresse e-mail de votre compte pour confirmer.',
+    },
+    undo_too_late: {
+      title: 'Trop tard pour annuler',
+      detail: 'Un passage ne peut être annulé que dans les 2 minutes. Celui-ci reste enregistré.',
+    },
+    check_in_not_undoable: {
+      title: 'Rien à annuler',
+      detail: 'Ce passage a déjà été annulé, ou n’a rien utilisé (un refus ou un doublon).',
+    },
+    pay_now_not_needed: {
+      title: 'Rien à payer',
+      detail: 'Cet abonnement n’a pas de paiement échoué : il n’y a pas de lien de paiement à envoyer.',
+    },
+    event_full: { title: 'Complet', detail: 'Il n’y a plus de place pour cet évènement.' },
+    event_canceled: { title: 'Évènement annulé', detail: 'Cet évènement a été annulé.' },
+    event_started: { title: 'Évènement commencé', detail: 'Cet évènement a déjà commencé.' },
+    registration_closed: {
+      title: 'Inscriptions closes',
+      detail: 'Les inscriptions à cet évènement ont fermé le {{deadline}}.',
+    },
+    event_not_eligible: {
+      title: 'Non inclus dans votre abonnement',
+      detail: 'Aucun de vos abonnements en cours ne donne accès à cet évènement.',
+    },
+    guests_not_allowed: { title: 'Pas d’invité', detail: 'Cet évènement n’accepte pas d’invité.' },
+    capacity_below_registrations: {
+      title: 'Capacité trop faible',
+      detail: '{{taken}} places sont déjà prises : la capacité ne peut pas être inférieure.',
+    },
   },
   fields: {
+    event_ends_before_start: 'La fin doit être après le début.',
+    event_starts_in_past: 'Le début doit être dans le futur.',
+    event_deadline_after_start: 'Les inscriptions doivent fermer avant le début de l’évènement.',
+    event_offer_unknown: 'Choisissez vos propres offres, non archivées.',
     required: 'Ce champ est obligatoire.',
     invalid_type: 'Cette valeur n’a pas le bon type.',
     too_small_string: 'Utilisez au moins {{minimum}} caractères.',

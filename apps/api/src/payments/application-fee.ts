@@ -5,3 +5,12 @@
 export function applicationFeeCents(amountCents: number, feeBps: number): number {
   return Math.floor((amountCents * feeBps + 5_000) / 10_000);
 }
+
+/**
+ * The platform's fee given back with a refund of refundCents out of a paymentCents payment that paid
+ * feeCents: its share, rounded half up (Stripe's refund_application_fee gives back the same share).
+ */
+export function refundedFeeCents(paymentCents: number, feeCents: number, refundCents: number): number {
+  if (paymentCents <= 0) return 0;
+  return Math.floor((feeCents * refundCents * 2 + paymentCents) / (paymentCents * 2));
+}

@@ -18,6 +18,24 @@ const neutralTypes: Record<string, NeutralEventType> = {
   'customer.subscription.resumed': 'subscription.updated',
   'customer.subscription.deleted': 'subscription.canceled',
   'account.updated': 'payout_account.updated',
+  // The ledger (ADR 120): refunds, the payment's fees, payouts and disputes on connected accounts.
+  'charge.succeeded': 'payment.updated',
+  'charge.updated': 'payment.updated',
+  'charge.refunded': 'payment.updated',
+  'charge.refund.updated': 'payment.updated',
+  'refund.created': 'payment.updated',
+  'refund.updated': 'payment.updated',
+  'refund.failed': 'payment.updated',
+  'payout.created': 'payout.updated',
+  'payout.updated': 'payout.updated',
+  'payout.paid': 'payout.updated',
+  'payout.failed': 'payout.updated',
+  'payout.canceled': 'payout.updated',
+  'charge.dispute.created': 'dispute.updated',
+  'charge.dispute.updated': 'dispute.updated',
+  'charge.dispute.closed': 'dispute.updated',
+  'charge.dispute.funds_withdrawn': 'dispute.updated',
+  'charge.dispute.funds_reinstated': 'dispute.updated',
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {

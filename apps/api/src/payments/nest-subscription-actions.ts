@@ -13,6 +13,32 @@ export interface NestSubscriptionActionsProvider {
     cancelAtPeriodEnd: boolean,
     options: WriteOptions,
   ): Promise<ProviderSubscription>;
+  /**
+   * Ends the subscription now (the merchant's "cancel now"): no more invoices; what was paid stays
+   * paid (no prorated refund). Already ended is a conflict.
+   */
+  cancelNestSubscriptionNow(
+    accountId: string,
+    subscriptionId: string,
+    options: WriteOptions,
+  ): Promise<ProviderSubscription>;
+  /**
+   * Pauses collection for the next `periods` billing periods (ADR 150): the period already paid runs
+   * to its end, the renewals of the paused periods bill nothing, and billing resumes by itself at the
+   * end of the last one. An ended subscription is a conflict.
+   */
+  pauseNestSubscription(
+    accountId: string,
+    subscriptionId: string,
+    periods: number,
+    options: WriteOptions,
+  ): Promise<ProviderSubscription>;
+  /** Takes a pause back now: the next renewal is billed again. Not paused: nothing changes. */
+  resumeNestSubscription(
+    accountId: string,
+    subscriptionId: string,
+    options: WriteOptions,
+  ): Promise<ProviderSubscription>;
   /** A decline is an outcome, not an error. */
   payNestInvoice(accountId: string, invoiceId: string, options: WriteOptions): Promise<PayInvoiceResult>;
   /**

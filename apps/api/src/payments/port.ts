@@ -1,6 +1,7 @@
 import type { Locale, PlanId, SubscriptionStatus } from '@nest/contracts';
 import type { Tx } from '../db/client.js';
 import type { CatalogProvider } from './catalog.js';
+import type { NestMoneyProvider } from './money.js';
 import type { NestCheckoutProvider } from './nest-checkout.js';
 import type { NestSubscriptionActionsProvider } from './nest-subscription-actions.js';
 
@@ -89,8 +90,19 @@ export interface ProviderSubscription {
   currentPeriodStart: Date;
   currentPeriodEnd: Date;
   cancelAtPeriodEnd: boolean;
+  /**
+   * A pause of collection (Stripe's pause_collection, behavior void): no invoice is collected from
+   * startsAt (the end of the period paid when it was set) until endsAt, a period boundary, when it
+   * resumes by itself. Null when not paused.
+   */
+  pause: SubscriptionPause | null;
   latestInvoice: ProviderInvoice | null;
   createdAt: Date;
+}
+
+export interface SubscriptionPause {
+  startsAt: Date;
+  endsAt: Date;
 }
 
 export interface PayInvoiceResult {
@@ -140,7 +152,10 @@ export type NeutralEventType =
   | 'invoice.updated'
   | 'subscription.updated'
   | 'subscription.canceled'
-  | 'payout_account.updated';
+  | 'payout_account.updated'
+  | 'payment.updated'
+  | 'payout.updated'
+  | 'dispute.updated';
 
 /** A verified webhook event, before we decide whether it is new. */
 export interface ProviderEvent {
@@ -163,7 +178,8 @@ export interface ProviderEvent {
 export interface PaymentProvider
   extends CatalogProvider,
     NestCheckoutProvider,
-    NestSubscriptionActionsProvider {
+    NestSubscriptionActionsProvider,
+    NestMoneyProvider {
   readonly name: ProviderName;
 
   /** Verifies a webhook delivery on its raw body; throws AppError('invalid_signature') otherwise. */

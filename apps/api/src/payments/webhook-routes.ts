@@ -1,5 +1,6 @@
 import { problemSchema, webhookAckSchema } from '@nest/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { crashPoint } from '../lib/crash-points.js';
 import { handleEvent } from './handle-event.js';
 
 /** The header each provider signs its deliveries in; the scheme is Stripe's for both. */
@@ -34,6 +35,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       const signature = request.headers[header];
       const event = provider.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined);
       const outcome = await handleEvent(app.db, provider.name, app.paymentEvents, event);
+      crashPoint('webhook:handled');
       request.log.info({ event: event.id, type: event.type, outcome }, 'payment event');
       // A payout account, subscription or payment changed: link pages of this process are read again.
       if (outcome === 'processed') app.publicLinks.cache.clear();

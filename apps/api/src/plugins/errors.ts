@@ -9,6 +9,42 @@ import type { Messages } from '../locales/en-US.js';
 
 type FieldKey = keyof Messages['fields'];
 
+/**
+ * Errors that mean the database cannot be reached right now (stopped, restarting, failing over, out of
+ * connections), not that the request was wrong: PostgreSQL's connection-exception and shutdown codes,
+ * and the socket errors of a connection that is refused or cut. Drizzle wraps the driver's error, so
+ * the chain of causes is searched.
+ */
+const DATABASE_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up)
+  '53300', // too_many_connections
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const DATABASE_UNAVAILABLE_MESSAGE =
+  /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && DATABASE_UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && DATABASE_UNAVAILABLE_MESSAGE.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}
+
 interface ValidationItem {
   keyword: string;
   instancePath: string;
@@ -142,6 +178,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
       return sendProblem(request, reply, 'bad_request', { status: error.statusCode });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug of this request: the database is away. Clients and load balancers may retry.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return sendProblem(request, reply, 'service_unavailable', { status: 503 });
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendProblem(request, reply, 'internal_error', { status: 500 });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -67,15 +67,48 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
   };
 }
 
-/** Sets the same headers as the helmet plugin on a raw response (router errors skip every hook). */
-export function securityHeaders(config: Config): (req: IncomingMessage, res: ServerResponse) => void {
+/**
+ * The security headers as helmet computes them from our options, once: they depend on the
+ * configuration only (no nonces, no per-route options), so no request recomputes them (ADR 115).
+ * Answers the headers to set and the ones to remove (X-Powered-By).
+ */
+export function computeSecurityHeaders(config: Config): { set: [string, string][]; remove: string[] } {
   const { global: _global, enableCSPNonces: _nonces, ...options } = helmetOptions(config);
-  const middleware = helmet(options as HelmetOptions);
-  return (req, res) => middleware(req, res, () => {});
+  const headers = new Map<string, string>();
+  const removed = new Set<string>();
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.set(name.toLowerCase(), String(value));
+      removed.delete(name.toLowerCase());
+    },
+    removeHeader(name: string) {
+      headers.delete(name.toLowerCase());
+      removed.add(name.toLowerCase());
+    },
+  };
+  let done = false;
+  helmet(options as HelmetOptions)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {
+    done = true;
+  });
+  if (!done) throw new Error('helmet did not compute the security headers synchronously');
+  return { set: [...headers], remove: [...removed] };
+}
+
+/** Sets the security headers on a raw response: every answer, router errors (which skip every hook) too. */
+export function securityHeaders(config: Config): (req: IncomingMessage, res: ServerResponse) => void {
+  const { set, remove } = computeSecurityHeaders(config);
+  return (_req, res) => {
+    for (const name of remove) res.removeHeader(name);
+    for (const [name, value] of set) res.setHeader(name, value);
+  };
 }
 
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(fastifyHelmet, helmetOptions(app.config));
+  const setSecurityHeaders = securityHeaders(app.config);
+  app.addHook('onRequest', (request, reply, done) => {
+    setSecurityHeaders(request.raw, reply.raw);
+    done();
+  });
 
   // Cookies carry the session, so a state-changing request from a foreign site is refused (CSRF).
   const trustedOrigins = [

@@ -51,7 +51,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
       root,
       wildcard: false,
       index: false,
-      // The build writes .br and .gz copies of hashed assets (ADR 078): sent to browsers that accept them.
+      // The build writes .br and .gz copies of every text file (ADR 078, 111): sent to browsers that accept them.
       preCompressed: true,
       // Our setHeaders decides caching; @fastify/static's own header would overwrite it with max-age=0.
       cacheControl: false,
@@ -59,10 +59,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
       // So does links.html, through the link page handler.
       allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/links.html',
       setHeaders(res, filePath) {
+        // The same address may be sent brotli, gzip or plain: shared caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-          // The same address may be sent brotli, gzip or plain: shared caches must keep them apart.
-          res.setHeader('vary', 'accept-encoding');
         } else {
           res.setHeader('cache-control', 'no-cache');
         }

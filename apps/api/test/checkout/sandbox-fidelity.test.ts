@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPaymentAttempts } from '../../src/db/schema/index.js';
-import { availableBalanceCents } from '../../src/payments/sandbox/payouts.js';
+import { settleIntoPayout } from '../../src/payments/sandbox/money.js';
 import { readMail, uniqueEmail } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createLinkFor, payCheckout, sellingMerchant, startLinkCheckout } from '../links/support.js';
@@ -70,7 +70,7 @@ describe('customer subscriptions in the sandbox: trials and the platform fee', (
     expect(attempt).toMatchObject({ amountCents: 2500, applicationFeeCents: 50, status: 'succeeded' });
     const recorded = (await nestState(t.app, merchant.offer.nest_id)).payments[0]!;
     expect(recorded).toMatchObject({ feeCents: 50, netCents: 2450 });
-    expect(await availableBalanceCents(t.db, merchant.accountId!, new Date())).toBe(2450);
+    expect((await settleIntoPayout(t.db, merchant.accountId!, new Date())).netCents).toBe(2450);
   });
 
   it('turns past due when the first charge after the trial is declined', async () => {

@@ -49,7 +49,10 @@ export async function nestState(app: FastifyInstance, nestId: string) {
   const [subscriptions, invoices, payments, checkouts, links] = await Promise.all([
     db.select().from(nestSubscriptions).where(eq(nestSubscriptions.nestId, nestId)),
     db.select().from(nestInvoices).where(eq(nestInvoices.nestId, nestId)),
-    db.select().from(nestTransactions).where(eq(nestTransactions.nestId, nestId)),
+    db
+      .select()
+      .from(nestTransactions)
+      .where(and(eq(nestTransactions.nestId, nestId), eq(nestTransactions.kind, 'payment'))),
     db.select().from(nestCheckouts).where(eq(nestCheckouts.nestId, nestId)),
     db.select().from(nestLinks).where(eq(nestLinks.nestId, nestId)),
   ]);

@@ -43,7 +43,7 @@ describe('customer email templates', () => {
     const fr = renderEmail('fr-FR', 'customer-payment-failed', params);
     expect(en.text).toContain('€29.00');
     expect(fr.text).toContain('29,00');
-    expect(fr.text).toContain('Payer maintenant: https://nest.example/client/app/overview?pay=123');
+    expect(fr.text).toContain('Payer maintenant\u00a0: https://nest.example/client/app/overview?pay=123');
     expect(en.html).not.toContain('<b>');
   });
 

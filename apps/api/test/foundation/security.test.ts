@@ -1,7 +1,11 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import helmet, { type HelmetOptions } from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../src/app.js';
 import { type Config, testConfig } from '../../src/config.js';
+import { helmetOptions } from '../../src/plugins/security.js';
 import { createTestDatabase } from '../helpers.js';
 
 /** The whole app plus one state-changing route that counts the calls that reached it. */
@@ -45,6 +49,26 @@ describe('security headers', () => {
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-powered-by']).toBeUndefined();
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('sends on every answer exactly the headers helmet itself sets, computed once (ADR 115)', async () => {
+    // helmet run per request on a real response, as @fastify/helmet did before.
+    const server = http.createServer((req, res) => {
+      const { global: _g, enableCSPNonces: _n, ...options } = helmetOptions(testConfig());
+      helmet(options as HelmetOptions)(req, res, () => res.end());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const expected = await fetch(`http://127.0.0.1:${port}/`).finally(() => server.close());
+    const helmetHeaders = [...expected.headers.keys()].filter(
+      (name) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
+    );
+    expect(helmetHeaders.length).toBeGreaterThanOrEqual(10);
+    for (const url of ['/healthz', '/api/v1/users/me', '/api/v1/nope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      for (const name of helmetHeaders)
+        expect(res.headers[name], `${url} ${name}`).toBe(expected.headers.get(name));
     }
   });
 

@@ -45,7 +45,10 @@ export async function seedWorld(app: FastifyInstance): Promise<World> {
   const checkout = await subscribeThroughLink(app, link.nest_link_id, { email });
   const [subscription] = await app.db.select().from(nestSubscriptions);
   if (!subscription) throw new Error('the customer has no subscription');
-  const pass = signPass(app.config.passSecret, subscription.id);
+  const pass = signPass(app.config.passSecret, {
+    nestId: subscription.nestId,
+    subscriptionId: subscription.id,
+  });
   await ok(
     await app.inject({
       method: 'POST',

@@ -43,6 +43,32 @@ describe('the public page of a link', () => {
     });
   }
 
+  it('shows the nest as the merchant edits it: name and description change on its links at once', async () => {
+    const merchant = await sellingMerchant(t.app);
+    const link = await createLinkFor(t.app, merchant, merchant.offer.id);
+    expect((await readPublicLink(t.app, link.nest_link_id)).nest.name).toBe('Café Lumière');
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/nests/me',
+      cookies: merchant.cookies,
+      payload: { name: 'Café Lumière & Fils', description: 'Roasted on site since 1998.' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const page = await readPublicLink(t.app, link.nest_link_id);
+    expect(page.nest).toMatchObject({
+      name: 'Café Lumière & Fils',
+      description: 'Roasted on site since 1998.',
+    });
+    const cleared = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/nests/me',
+      cookies: merchant.cookies,
+      payload: { description: '' },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect((await readPublicLink(t.app, link.nest_link_id)).nest.description).toBeNull();
+  });
+
   it('shows the nest, the offer at its current price, and that it is open, to anybody', async () => {
     const merchant = await sellingMerchant(t.app, {
       offer: {
@@ -61,7 +87,12 @@ describe('the public page of a link', () => {
     expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(response.json()).toEqual({
       nest_link_id: link.nest_link_id,
-      nest: { name: 'Café Lumière', logo_url: null, category: 'cafe' },
+      nest: {
+        name: 'Café Lumière',
+        logo_url: null,
+        category: 'cafe',
+        description: 'Coffee subscriptions in the 11th.',
+      },
       offer: {
         name: 'Café du matin',
         description: 'Un café filtre par jour.',

@@ -1,8 +1,10 @@
-import type { MerchantCustomer, MerchantCustomerPage } from '@nest/contracts';
+import type { MerchantCustomerPage, MerchantCustomerRow } from '@nest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nestTransactions } from '../../src/db/schema/index.js';
 import { type SignedInMerchant, seedMerchant, uniqueEmail } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createLinkFor, sellingMerchant, subscribeThroughLink } from '../links/support.js';
+import { createOfferFor } from '../offers/support.js';
 
 describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', () => {
   let t: TestApp;
@@ -46,13 +48,14 @@ describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', ()
     // The same person (one identity per email) also subscribes at another merchant's nest.
     await subscribeThroughLink(t.app, otherLink.nest_link_id, { email, name: 'Jeanne Dupont' });
 
-    const { customers, next_cursor } = await page(merchant);
+    const { rows, next_cursor } = await page(merchant);
     expect(next_cursor).toBeNull();
-    expect(customers).toHaveLength(1);
-    const [customer] = customers as [MerchantCustomer];
-    expect(customer).toMatchObject({ name: 'Jeanne Dupont', email, total_paid_cents: 2900 });
-    expect(customer.subscriptions).toHaveLength(1);
-    expect(customer.subscriptions[0]).toMatchObject({
+    expect(rows).toHaveLength(1);
+    const [row] = rows as [MerchantCustomerRow];
+    expect(row.customer).toMatchObject({ name: 'Jeanne Dupont', email });
+    expect(row).toMatchObject({
+      total_paid_cents: 2900,
+      last_check_in_at: null,
       offer: { id: merchant.offer.id, name: 'Café illimité' },
       status: 'active',
       amount_cents: 2900,
@@ -62,14 +65,14 @@ describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', ()
       cancel_at_period_end: false,
       link_label: 'Comptoir',
     });
-    expect(Date.parse(customer.subscriptions[0]!.started_at)).toBeLessThanOrEqual(Date.now());
-    expect(Date.parse(customer.subscriptions[0]!.current_period_end!)).toBeGreaterThan(Date.now());
-    expect(JSON.stringify(customers)).not.toContain('Yoga');
+    expect(Date.parse(row.since)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(row.next_payment_at!)).toBeGreaterThan(Date.now());
+    expect(JSON.stringify(rows)).not.toContain('Yoga');
 
-    const theirs = (await page(other)).customers;
-    expect(theirs.map((c) => c.id)).toEqual([customer.id]);
+    const theirs = (await page(other)).rows;
+    expect(theirs.map((r) => r.customer.id)).toEqual([row.customer.id]);
     expect(theirs[0]).toMatchObject({ total_paid_cents: 4500 });
-    expect(theirs[0]!.subscriptions.map((s) => s.offer.name)).toEqual(['Yoga']);
+    expect(theirs.map((r) => r.offer.name)).toEqual(['Yoga']);
 
     // The dashboard's count of live subscribers.
     const revenue = await t.app.inject({
@@ -97,7 +100,7 @@ describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', ()
 
     const own = await find(merchant, {}, merchant.offer.nest_id);
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toEqual({ customers: [], next_cursor: null });
+    expect(own.json()).toEqual({ rows: [], next_cursor: null });
 
     const withoutNest = await seedMerchant(t.app, { plan: 'starter', onboarded: true });
     expect((await find(withoutNest)).statusCode).toBe(404);
@@ -110,7 +113,7 @@ describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', ()
       name: 'Marie Curie',
     });
     const paul = await addSubscriber(merchant.offer.id, { email: uniqueEmail('p_aul'), name: 'Paul Martin' });
-    const ids = async (query: string) => (await page(merchant, { query })).customers.map((c) => c.id);
+    const ids = async (query: string) => (await page(merchant, { query })).rows.map((r) => r.customer.id);
 
     expect(await ids('CURIE')).toEqual([marie.customer_id]);
     expect(await ids('martin')).toEqual([paul.customer_id]);
@@ -126,18 +129,21 @@ describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', ()
     const active = await addSubscriber(merchant.offer.id, { email: uniqueEmail('a'), status: 'active' });
     const late = await addSubscriber(merchant.offer.id, { email: uniqueEmail('b'), status: 'past_due' });
     const gone = await addSubscriber(merchant.offer.id, { email: uniqueEmail('c'), status: 'canceled' });
-    const ids = async (status: string) => (await page(merchant, { status })).customers.map((c) => c.id);
+    const ids = async (status: string) => (await page(merchant, { status })).rows.map((r) => r.customer.id);
 
     expect(await ids('active')).toEqual([active.customer_id]);
     expect(await ids('past_due')).toEqual([late.customer_id]);
     expect(await ids('canceled')).toEqual([gone.customer_id]);
     expect(await ids('unpaid')).toEqual([]);
     const everyone = await page(merchant);
-    expect(everyone.customers).toHaveLength(3);
-    expect(everyone.customers.find((c) => c.id === late.customer_id)?.subscriptions[0]).toMatchObject({
+    expect(everyone.rows).toHaveLength(3);
+    expect(everyone.rows.find((r) => r.customer.id === late.customer_id)).toMatchObject({
       status: 'past_due',
       link_label: null,
     });
+    expect(everyone.rows.find((r) => r.customer.id === gone.customer_id)?.next_payment_at).toBeNull();
+    const overdue = await page(merchant, { past_due: true });
+    expect(overdue.rows.map((r) => r.customer.id)).toEqual([late.customer_id]);
   });
 
   it('pages through customers, most recent subscriber first, without gaps or repeats', async () => {
@@ -151,13 +157,186 @@ describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', ()
     let pages = 0;
     do {
       const result = await page(merchant, { limit: 2, ...(cursor ? { cursor } : {}) });
-      seen.push(...result.customers.map((c) => c.id));
+      seen.push(...result.rows.map((r) => r.customer.id));
       cursor = result.next_cursor ?? undefined;
       pages++;
     } while (cursor && pages < 10);
     expect(pages).toBe(3);
     expect(seen).toEqual([...added].reverse());
-    expect((await page(merchant)).customers).toHaveLength(5);
+    expect((await page(merchant)).rows).toHaveLength(5);
+  });
+
+  it('filters by offer, and sorts by every column in both directions, paging without gaps', async () => {
+    const merchant = await sellingMerchant(t.app, {
+      payouts: false,
+      offer: { name: 'Zen', amount_cents: 1500 },
+    });
+    const second = await createOfferFor(t.app, merchant, { name: 'Apéro', amount_cents: 900 });
+    const people = [
+      { name: 'Chloé Bernard', offer: merchant.offer.id, status: 'active' },
+      { name: 'alice Martin', offer: second.id, status: 'past_due' },
+      { name: 'Bruno Petit', offer: merchant.offer.id, status: 'canceled' },
+      { name: 'Émile Roux', offer: second.id, status: 'active' },
+      { name: 'Denise Faure', offer: merchant.offer.id, status: 'trialing' },
+    ];
+    const ids: Record<string, string> = {};
+    for (const person of people) {
+      const added = await addSubscriber(person.offer, {
+        email: uniqueEmail(`p${Object.keys(ids).length}`),
+        name: person.name,
+        status: person.status,
+      });
+      ids[person.name] = added.subscription_id;
+    }
+    const byOffer = await page(merchant, { offer_id: second.id });
+    expect(new Set(byOffer.rows.map((r) => r.customer.name))).toEqual(
+      new Set(['Émile Roux', 'alice Martin']),
+    );
+    const combined = await page(merchant, { offer_id: second.id, status: 'active' });
+    expect(combined.rows.map((r) => r.customer.name)).toEqual(['Émile Roux']);
+
+    const all = async (body: object) => {
+      const seen: MerchantCustomerRow[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 10; i++) {
+        const result = await page(merchant, { ...body, limit: 2, ...(cursor ? { cursor } : {}) });
+        seen.push(...result.rows);
+        cursor = result.next_cursor ?? undefined;
+        if (!cursor) break;
+      }
+      return seen;
+    };
+    const names = await all({ sort: 'name' });
+    expect(names.map((r) => r.customer.name)).toEqual([
+      'alice Martin',
+      'Bruno Petit',
+      'Chloé Bernard',
+      'Denise Faure',
+      'Émile Roux',
+    ]);
+    const reversed = await all({ sort: 'name', direction: 'desc' });
+    expect(reversed.map((r) => r.customer.name)).toEqual(names.map((r) => r.customer.name).reverse());
+    const offersSorted = await all({ sort: 'offer' });
+    expect(offersSorted.map((r) => r.offer.name)).toEqual(['Apéro', 'Apéro', 'Zen', 'Zen', 'Zen']);
+    const statuses = await all({ sort: 'status', direction: 'desc' });
+    expect(statuses.map((r) => r.status)).toEqual(['trialing', 'past_due', 'canceled', 'active', 'active']);
+    for (const sort of ['email', 'since', 'next_payment', 'total_paid', 'last_check_in'] as const) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const rows = await all({ sort, direction });
+        expect(new Set(rows.map((r) => r.subscription_id)).size, `${sort} ${direction}`).toBe(5);
+      }
+    }
+    const emails = (await all({ sort: 'email' })).map((r) => r.customer.email);
+    expect(emails).toEqual([...emails].sort());
+  });
+
+  it('counts total paid net of refunds, in the table, its sort and cursor, the CSV and the detail', async () => {
+    const merchant = await sellingMerchant(t.app, {
+      payouts: false,
+      offer: { name: 'Net', amount_cents: 1000 },
+    });
+    const nestId = merchant.offer.nest_id;
+    let n = 0;
+    const row = async (
+      added: { subscription_id: string; customer_id: string },
+      kind: 'payment' | 'refund' | 'dispute',
+      status: 'succeeded' | 'pending' | 'lost',
+      amountCents: number,
+    ) => {
+      const id = `tx_net_${++n}_${added.subscription_id}`;
+      await t.db.insert(nestTransactions).values({
+        nestId,
+        subscriptionId: added.subscription_id,
+        customerId: added.customer_id,
+        kind,
+        status,
+        amountCents,
+        feeCents: 0,
+        netCents: amountCents,
+        currency: 'eur',
+        provider: 'sandbox',
+        providerObjectId: id,
+        providerPaymentId: id,
+        occurredAt: new Date(),
+      });
+    };
+    const people: Record<string, { subscription_id: string; customer_id: string }> = {};
+    for (const name of ['Partly', 'Kept', 'Refunded', 'Disputed', 'Nothing']) {
+      people[name] = await addSubscriber(merchant.offer.id, { email: uniqueEmail(name.toLowerCase()), name });
+    }
+    await row(people.Partly!, 'payment', 'succeeded', 3000);
+    await row(people.Partly!, 'refund', 'succeeded', -1000);
+    await row(people.Partly!, 'refund', 'pending', -500); // not given back yet
+    await row(people.Kept!, 'payment', 'succeeded', 2500);
+    await row(people.Refunded!, 'payment', 'succeeded', 4000);
+    await row(people.Refunded!, 'refund', 'succeeded', -4000);
+    await row(people.Disputed!, 'payment', 'succeeded', 1500);
+    await row(people.Disputed!, 'dispute', 'lost', -1500); // ADR 135: disputes are not refunds
+    const expected: Record<string, number> = {
+      Partly: 2000,
+      Kept: 2500,
+      Refunded: 0,
+      Disputed: 1500,
+      Nothing: 0,
+    };
+
+    const table = await page(merchant, { limit: 50 });
+    expect(Object.fromEntries(table.rows.map((r) => [r.customer.name, r.total_paid_cents]))).toEqual(
+      expected,
+    );
+
+    for (const direction of ['asc', 'desc'] as const) {
+      const seen: MerchantCustomerRow[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 10; i++) {
+        const result = await page(merchant, {
+          sort: 'total_paid',
+          direction,
+          limit: 2,
+          ...(cursor ? { cursor } : {}),
+        });
+        seen.push(...result.rows);
+        cursor = result.next_cursor ?? undefined;
+        if (!cursor) break;
+      }
+      expect(new Set(seen.map((r) => r.subscription_id)).size).toBe(5);
+      const totals = seen.map((r) => r.total_paid_cents);
+      const sorted = [...totals].sort((a, b) => a - b);
+      expect(totals).toEqual(direction === 'asc' ? sorted : sorted.reverse());
+      // The key the cursor carries is the net figure: Partly (2,000) sorts below Kept (2,500).
+      const names = seen.map((r) => r.customer.name);
+      expect(names.indexOf('Partly') < names.indexOf('Kept')).toBe(direction === 'asc');
+    }
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/nests/me/nest-customers/export?sort=total_paid',
+      cookies: merchant.cookies,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const records = csv.body
+      .slice(1)
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    expect(Object.fromEntries(records.map((r) => [r[0], r[6]]))).toEqual({
+      Partly: '20.00',
+      Kept: '25.00',
+      Refunded: '0.00',
+      Disputed: '15.00',
+      Nothing: '0.00',
+    });
+
+    for (const [name, cents] of Object.entries(expected)) {
+      const detail = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/nests/me/nest-customers/${people[name]!.customer_id}`,
+        cookies: merchant.cookies,
+      });
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.json().total_paid_cents, name).toBe(cents);
+    }
   });
 
   it('is described in the OpenAPI document from its schemas', async () => {
@@ -165,7 +344,8 @@ describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', ()
     const operation = doc.paths['/api/v1/nests/{nestId}/nest-customers/find']?.post;
     expect(operation).toBeDefined();
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
-    expect(doc.components.schemas.MerchantCustomer.properties.total_paid_cents).toBeDefined();
+    expect(doc.components.schemas.MerchantCustomerRow.properties.total_paid_cents).toBeDefined();
+    expect(doc.components.schemas.MerchantCustomerSort.enum).toContain('last_check_in');
     expect(doc.components.schemas.FindMerchantCustomersBody.properties.limit.maximum).toBe(100);
     expect(doc.components.schemas.Revenue.properties.active_subscribers).toBeDefined();
   });
@@ -179,6 +359,27 @@ describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', ()
       [{ status: 'sleeping' }, 'status'],
       [{ query: 'x'.repeat(101) }, 'query'],
       [{ cursor: 'garbage' }, 'cursor'],
+      [{ sort: 'password' }, 'sort'],
+      [{ direction: 'up' }, 'direction'],
+      [{ offer_id: 'not-a-uuid' }, 'offer_id'],
+      [{ past_due: 'yes' }, 'past_due'],
+      [
+        {
+          cursor: Buffer.from(JSON.stringify(['since', 'desc', "x'; drop", crypto.randomUUID()])).toString(
+            'base64url',
+          ),
+        },
+        'cursor',
+      ],
+      [
+        {
+          sort: 'name',
+          cursor: Buffer.from(
+            JSON.stringify(['since', 'desc', '2026-01-01 00:00:00+00', crypto.randomUUID()]),
+          ).toString('base64url'),
+        },
+        'cursor',
+      ],
       [{ owner_id: 'someone' }, null],
     ] as const) {
       const response = await find(merchant, body);

@@ -50,7 +50,13 @@ export async function createOfferFor(
 export async function addSubscriber(
   app: FastifyInstance,
   offerId: string,
-  body: { status?: string; version?: number; email?: string } = {},
+  body: {
+    status?: string;
+    version?: number;
+    email?: string;
+    name?: string;
+    period_started_days_ago?: number;
+  } = {},
 ) {
   const response = await app.inject({
     method: 'POST',

@@ -19,7 +19,10 @@ describe('the payments API in the OpenAPI document', () => {
       ['/api/v1/users/{id}/plan/change', 'post'],
       ['/api/v1/users/{id}/plan/cancel', 'post'],
       ['/api/v1/users/{id}/plan/resume', 'post'],
+      ['/api/v1/users/{id}/plan/invoices', 'get'],
       ['/api/v1/users/{id}/stripe/invoices', 'get'],
+      ['/api/v1/users/{id}/stripe/transactions', 'get'],
+      ['/api/v1/users/{id}/stripe/transactions/{transactionId}/refund', 'post'],
       ['/api/v1/payments/internal/subscriptions/{id}/invoices/unpaid', 'get'],
       ['/api/v1/payments/internal/subscriptions/{id}/invoices/retry', 'post'],
       ['/api/v1/sandbox/clock/advance', 'post'],
@@ -35,6 +38,11 @@ describe('the payments API in the OpenAPI document', () => {
         'RetryInvoicesResult',
         'PlanList',
         'ClockAdvanceBody',
+        'TransactionPage',
+        'Transaction',
+        'RefundBody',
+        'RefundResult',
+        'NestInvoicePage',
       ]),
     );
     // The hosted pages are HTML for browsers, not API.

@@ -48,7 +48,7 @@ describe('renewals, failed renewals and recovery on the sandbox test clock', () 
     expect(daysFromNow(renewed.next_payment_at)).toBeGreaterThan(26);
     const invoices = await t.app.inject({
       method: 'GET',
-      url: `/api/v1/users/${merchant.user.id}/stripe/invoices`,
+      url: `/api/v1/users/${merchant.user.id}/plan/invoices`,
       cookies: merchant.cookies,
     });
     const [latest, original] = invoices.json().invoices;
@@ -70,7 +70,7 @@ describe('renewals, failed renewals and recovery on the sandbox test clock', () 
     expect(clock.renewed).toBe(12);
     const invoices = await t.app.inject({
       method: 'GET',
-      url: `/api/v1/users/${merchant.user.id}/stripe/invoices`,
+      url: `/api/v1/users/${merchant.user.id}/plan/invoices`,
       cookies: merchant.cookies,
     });
     const list = invoices.json().invoices as { status: string; amount_paid_cents: number }[];
@@ -190,7 +190,7 @@ describe('renewals, failed renewals and recovery on the sandbox test clock', () 
     expect((await unpaid(stranger, 'not-a-uuid')).statusCode).toBe(404);
     for (const url of [
       `/api/v1/users/${owner.user.id}/get-plan`,
-      `/api/v1/users/${owner.user.id}/stripe/invoices`,
+      `/api/v1/users/${owner.user.id}/plan/invoices`,
     ]) {
       const response = await t.app.inject({ method: 'GET', url, cookies: stranger.cookies });
       expect(response.statusCode).toBe(404);

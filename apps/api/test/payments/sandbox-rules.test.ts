@@ -41,6 +41,12 @@ describe('the sandbox’s rules', () => {
     });
     expect(card('4242-4242-4242-4242', '6/2030').card?.expYear).toBe(2030);
     expect(card('4000000000000341').card?.behavior).toBe('fails_after_attach');
+    // An expiry typed as digits only, as a phone's keypad gives it, reads as MM / YY.
+    expect(card('4242424242424242', '1230').card).toMatchObject({ expMonth: 12, expYear: 2030 });
+    expect(card('4242424242424242', '12 30').card).toMatchObject({ expMonth: 12, expYear: 2030 });
+    expect(card('4242424242424242', '12345').problems).toEqual([
+      { field: 'expiry', problem: 'invalid_expiry' },
+    ]);
     expect(card('4111111111111111').problems).toEqual([{ field: 'number', problem: 'not_test_card' }]);
     expect(card('4242424242424242', '05/30').problems).toEqual([
       { field: 'expiry', problem: 'expired_card' },

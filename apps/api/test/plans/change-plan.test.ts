@@ -21,7 +21,7 @@ describe('changing and cancelling the merchant’s plan', () => {
     (
       await t.app.inject({
         method: 'GET',
-        url: `/api/v1/users/${merchant.user.id}/stripe/invoices`,
+        url: `/api/v1/users/${merchant.user.id}/plan/invoices`,
         cookies: merchant.cookies,
       })
     ).json().invoices as {

@@ -21,7 +21,12 @@ describe('monthly revenue against the plan’s limit', () => {
   });
   afterAll(async () => t.close());
 
-  async function seedPayment(merchant: SellingMerchant, amountCents: number, occurredAt: Date) {
+  async function seedPayment(
+    merchant: SellingMerchant,
+    amountCents: number,
+    occurredAt: Date,
+    paymentId: string | null = null,
+  ) {
     await t.db.insert(nestTransactions).values({
       nestId: merchant.offer.nest_id,
       kind: 'payment',
@@ -31,6 +36,31 @@ describe('monthly revenue against the plan’s limit', () => {
       netCents: amountCents,
       currency: 'eur',
       provider: 'sandbox',
+      providerObjectId: paymentId,
+      providerPaymentId: paymentId,
+      occurredAt,
+    });
+  }
+
+  let refunds = 0;
+  async function seedRefund(
+    merchant: SellingMerchant,
+    paymentId: string,
+    amountCents: number,
+    occurredAt: Date,
+    status: 'succeeded' | 'pending' | 'failed' = 'succeeded',
+  ) {
+    await t.db.insert(nestTransactions).values({
+      nestId: merchant.offer.nest_id,
+      kind: 'refund',
+      status,
+      amountCents: -amountCents,
+      feeCents: 0,
+      netCents: -amountCents,
+      currency: 'eur',
+      provider: 'sandbox',
+      providerObjectId: `re_month_${++refunds}_${Date.now()}`,
+      providerPaymentId: paymentId,
       occurredAt,
     });
   }
@@ -55,6 +85,41 @@ describe('monthly revenue against the plan’s limit', () => {
       month: '2025-03',
       cents: 1600,
     });
+  });
+
+  it('counts each payment less its refunds, in the payment’s month, never below zero (ADR 135)', async () => {
+    const merchant = await sellingMerchant(t.app, { timeZone: 'Europe/Paris', payouts: false });
+    const id = (name: string) => `py_${name}_${merchant.user.id}`;
+    await seedPayment(merchant, 5000, new Date('2025-01-20T10:00:00Z'), id('january'));
+    await seedPayment(merchant, 3000, new Date('2025-02-03T10:00:00Z'), id('partial'));
+    await seedPayment(merchant, 2000, new Date('2025-02-04T10:00:00Z'), id('full'));
+    await seedPayment(merchant, 1000, new Date('2025-02-05T10:00:00Z'), id('pending'));
+    const february = new Date('2025-02-20T12:00:00Z');
+    expect((await monthRevenue(t.db, merchant.user.id, february)).cents).toBe(11_000 - 5000);
+
+    // A partial and a full refund this month give their room back in February.
+    await seedRefund(merchant, id('partial'), 1200, new Date('2025-02-10T10:00:00Z'));
+    await seedRefund(merchant, id('full'), 2000, new Date('2025-02-11T10:00:00Z'));
+    // A refund still pending, or failed, has given nothing back yet.
+    await seedRefund(merchant, id('pending'), 1000, new Date('2025-02-12T10:00:00Z'), 'pending');
+    await seedRefund(merchant, id('pending'), 1000, new Date('2025-02-12T11:00:00Z'), 'failed');
+    expect((await monthRevenue(t.db, merchant.user.id, february)).cents).toBe(3000 - 1200 + 1000);
+
+    // January's payment refunded in February lowers January, not February: refunding old sales
+    // cannot make room for new ones.
+    await seedRefund(merchant, id('january'), 5000, new Date('2025-02-15T10:00:00Z'));
+    expect((await monthRevenue(t.db, merchant.user.id, february)).cents).toBe(2800);
+    expect((await monthRevenue(t.db, merchant.user.id, new Date('2025-01-31T12:00:00Z'))).cents).toBe(0);
+
+    // A refund that arrived after the month ended still counts against its payment's month, and a
+    // payment never counts below zero (a ledger out of step cannot lend room to the others).
+    await seedRefund(merchant, id('partial'), 5000, new Date('2025-03-02T10:00:00Z'));
+    expect((await monthRevenue(t.db, merchant.user.id, february)).cents).toBe(1000);
+
+    // Another merchant's refund naming the same payment id changes nothing here.
+    const other = await sellingMerchant(t.app, { timeZone: 'Europe/Paris', payouts: false });
+    await seedRefund(other, id('pending'), 1000, new Date('2025-02-12T10:00:00Z'));
+    expect((await monthRevenue(t.db, merchant.user.id, february)).cents).toBe(1000);
   });
 
   it('gives the dashboard the month’s figures, with the warning from 80 % and the pause at 100 %', async () => {

@@ -73,6 +73,33 @@ describe('customer subscription actions on Stripe', () => {
     expect(fake.sent('POST', '/v1/subscriptions/sub_c1')[1]!.form.cancel_at_period_end).toBe('false');
   });
 
+  it('cancels now on the connected account with the idempotency key; an ended one is a conflict', async () => {
+    fake.on('DELETE', '/v1/subscriptions/sub_c1', {
+      body: { ...subscription(false), status: 'canceled', ended_at: 1_900_000_000 },
+    });
+    const ended = await providerFor(fake).cancelNestSubscriptionNow(ACCOUNT, 'sub_c1', {
+      idempotencyKey: 'nest:merchant-cancel-now:1',
+    });
+    expect(ended).toMatchObject({ id: 'sub_c1', status: 'canceled' });
+    const [sent] = fake.sent('DELETE', '/v1/subscriptions/sub_c1');
+    expect(sent!.headers['stripe-account']).toBe(ACCOUNT);
+    expect(sent!.headers['idempotency-key']).toBe('nest:merchant-cancel-now:1');
+
+    fake.on(
+      'DELETE',
+      '/v1/subscriptions/sub_gone',
+      stripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: 'No such subscription',
+      }),
+    );
+    const error = await providerFor(fake)
+      .cancelNestSubscriptionNow(ACCOUNT, 'sub_gone', { idempotencyKey: 'k2' })
+      .catch((e: unknown) => e);
+    expect((error as AppError).code).toBe('not_found');
+  });
+
   it('answers not_found for a subscription the account does not have', async () => {
     fake.on(
       'POST',
@@ -249,5 +276,78 @@ describe('customer subscription actions on Stripe', () => {
     expect(
       await providerFor(fake).completeNestCardUpdate(ACCOUNT, 'cs_missing', { idempotencyKey: 'k3' }),
     ).toBeNull();
+  });
+
+  it('pauses with pause_collection (void) over whole periods, the window in the metadata, and resumes by unsetting it', async () => {
+    // Billed on the 31st: the paused window ends on a real boundary (30 April → 31 May), clamped as Stripe bills.
+    const base = {
+      ...subscription(false),
+      billing_cycle_anchor: Date.UTC(2030, 0, 31, 10) / 1000,
+    };
+    base.items.data[0]!.current_period_start = Date.UTC(2030, 2, 31, 10) / 1000;
+    base.items.data[0]!.current_period_end = Date.UTC(2030, 3, 30, 10) / 1000;
+    fake.on('GET', '/v1/subscriptions/sub_c1', { body: base });
+    fake.on('POST', '/v1/subscriptions/sub_c1', (r) => ({
+      body: {
+        ...base,
+        pause_collection: r.form['pause_collection[behavior]']
+          ? {
+              behavior: r.form['pause_collection[behavior]'],
+              resumes_at: Number(r.form['pause_collection[resumes_at]']),
+            }
+          : null,
+        metadata: {
+          ...base.metadata,
+          nest_pause_starts_at: r.form['metadata[nest_pause_starts_at]'],
+          nest_pause_ends_at: r.form['metadata[nest_pause_ends_at]'],
+        },
+      },
+    }));
+    const paused = await providerFor(fake).pauseNestSubscription(ACCOUNT, 'sub_c1', 2, {
+      idempotencyKey: 'nest:pause:1',
+    });
+    expect(paused.pause).toEqual({
+      startsAt: new Date('2030-04-30T10:00:00Z'),
+      endsAt: new Date('2030-06-30T10:00:00Z'),
+    });
+    const [read] = fake.sent('GET', '/v1/subscriptions/sub_c1');
+    expect(read!.headers['stripe-account']).toBe(ACCOUNT);
+    const [sent] = fake.sent('POST', '/v1/subscriptions/sub_c1');
+    expect(sent!.headers['stripe-account']).toBe(ACCOUNT);
+    expect(sent!.headers['idempotency-key']).toBe('nest:pause:1');
+    expect(sent!.form['pause_collection[behavior]']).toBe('void');
+    // A minute before the boundary, so the renewal at the boundary is collected.
+    expect(Number(sent!.form['pause_collection[resumes_at]'])).toBe(Date.UTC(2030, 5, 30, 10) / 1000 - 60);
+
+    const resumed = await providerFor(fake).resumeNestSubscription(ACCOUNT, 'sub_c1', {
+      idempotencyKey: 'nest:resume:1',
+    });
+    expect(resumed.pause).toBeNull();
+    const unset = fake.sent('POST', '/v1/subscriptions/sub_c1')[1]!;
+    expect(unset.form.pause_collection).toBe('');
+    expect(unset.form['metadata[nest_pause_ends_at]']).toBe('');
+    expect(unset.headers['idempotency-key']).toBe('nest:resume:1');
+  });
+
+  it('refuses to pause an ended subscription, and answers not_found for another account’s', async () => {
+    fake.on('GET', '/v1/subscriptions/sub_c1', { body: { ...subscription(false), status: 'canceled' } });
+    const ended = await providerFor(fake)
+      .pauseNestSubscription(ACCOUNT, 'sub_c1', 1, { idempotencyKey: 'k' })
+      .catch((e: unknown) => e);
+    expect((ended as AppError).code).toBe('conflict');
+    expect(fake.sent('POST', '/v1/subscriptions/sub_c1')).toHaveLength(0);
+    fake.on(
+      'GET',
+      '/v1/subscriptions/sub_other',
+      stripeError(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: 'No such subscription',
+      }),
+    );
+    const missing = await providerFor(fake)
+      .pauseNestSubscription(ACCOUNT, 'sub_other', 1, { idempotencyKey: 'k' })
+      .catch((e: unknown) => e);
+    expect((missing as AppError).code).toBe('not_found');
   });
 });

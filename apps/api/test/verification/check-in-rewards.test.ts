@@ -18,12 +18,12 @@ describe('verification at the counter (POST /nests/me/verifications)', () => {
       reward_rule: { kind: 'check_ins', every: 2, reward_name: 'Free croissant' },
     });
     const sub = await subscriber(offer.id, 'active', customerEmail('reward'));
-    const first = await answer(merchant, { token: token(sub.id) });
+    const first = await answer(merchant, { token: await token(sub.id) });
     expect(first.reward).toMatchObject({ progress: 1, target: 2, earned_now: false, waiting: [] });
     // A repeat does not count.
-    expect((await answer(merchant, { token: token(sub.id) })).reward).toMatchObject({ progress: 1 });
+    expect((await answer(merchant, { token: await token(sub.id) })).reward).toMatchObject({ progress: 1 });
     await ageCheckIns(sub.id, 6 * 60 * 1000);
-    const second = await answer(merchant, { token: token(sub.id) });
+    const second = await answer(merchant, { token: await token(sub.id) });
     expect(second.reward).toMatchObject({ progress: 0, earned_now: true });
     expect(second.reward!.waiting).toHaveLength(1);
     const mail = (await readMail(t.app, sub.email)).filter((m) => /reward|récompense/i.test(m.subject));
@@ -52,7 +52,7 @@ describe('verification at the counter (POST /nests/me/verifications)', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toMatchObject({ code: 'reward_already_redeemed' });
     await ageCheckIns(sub.id, 6 * 60 * 1000);
-    expect((await answer(merchant, { token: token(sub.id) })).reward).toMatchObject({
+    expect((await answer(merchant, { token: await token(sub.id) })).reward).toMatchObject({
       progress: 1,
       waiting: [],
     });
@@ -64,7 +64,7 @@ describe('verification at the counter (POST /nests/me/verifications)', () => {
       reward_rule: { kind: 'check_ins', every: 1, reward_name: 'Free tea' },
     });
     const sub = await subscriber(offer.id);
-    const got = await answer(merchant, { token: token(sub.id) });
+    const got = await answer(merchant, { token: await token(sub.id) });
     const rewardId = got.reward!.waiting[0]!.id;
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>

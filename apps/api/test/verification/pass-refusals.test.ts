@@ -1,6 +1,11 @@
 import type { Verification } from '@nest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passCode, passStep, passToken } from '../../src/modules/subscriptions/pass-format.js';
+import {
+  passCode,
+  passStep,
+  passToken,
+  signedPassToken,
+} from '../../src/modules/subscriptions/pass-format.js';
 import { customerEmail } from '../customers/support.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { counterHelpers } from './support.js';
@@ -17,8 +22,9 @@ describe('verification at the counter (POST /nests/me/verifications)', () => {
     const { merchant } = await counter();
     const other = await counter();
     const theirs = await subscriber(other.offer.id, 'active', customerEmail('secret'));
-    const foreign = await answer(merchant, { token: token(theirs.id) });
-    const forgedToken = token(theirs.id).slice(0, -4) + (token(theirs.id).endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    const foreign = await answer(merchant, { token: await token(theirs.id) });
+    const theirToken = await token(theirs.id);
+    const forgedToken = theirToken.slice(0, -4) + (theirToken.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     const forged = await answer(merchant, { token: forgedToken });
     const strip = (v: Verification) => ({ ...v, id: '', checked_at: '' });
     expect(strip(foreign)).toEqual(strip(forged));
@@ -30,7 +36,7 @@ describe('verification at the counter (POST /nests/me/verifications)', () => {
     });
     expect(JSON.stringify(foreign)).not.toContain(theirs.id);
     // Its code is unknown here too.
-    expect(await answer(merchant, { code: code(theirs.id) })).toMatchObject({
+    expect(await answer(merchant, { code: await code(theirs.id) })).toMatchObject({
       reason: 'unknown_code',
       customer: null,
     });
@@ -50,5 +56,15 @@ describe('verification at the counter (POST /nests/me/verifications)', () => {
     expect(await answer(mine, { code: passCode(secret(), ours.id, old) })).toMatchObject({
       reason: 'unknown_code',
     });
+    // The same with a signed pass (ADR 183): it names its nest, so another nest refuses it at once.
+    const signedOld = signedPassToken(secret(), offer.nest_id, ours.id, old);
+    expect(await answer(mine, { token: signedOld })).toMatchObject({ reason: 'expired_pass' });
+    expect(await answer(merchant, { token: signedOld })).toMatchObject({ reason: 'invalid_pass' });
+    const signedNow = signedPassToken(secret(), offer.nest_id, ours.id, passStep(new Date()));
+    expect(await answer(merchant, { token: signedNow })).toMatchObject({
+      reason: 'invalid_pass',
+      customer: null,
+    });
+    expect(await answer(mine, { token: signedNow })).toMatchObject({ result: 'eligible' });
   });
 });

@@ -20,7 +20,7 @@ describe('verification at the counter (POST /nests/me/verifications)', () => {
   ])('a %s subscription is not eligible, and says why', async (status, reason) => {
     const { merchant, offer } = await counter();
     const sub = await subscriber(offer.id, status);
-    const result = await answer(merchant, { token: token(sub.id) });
+    const result = await answer(merchant, { token: await token(sub.id) });
     expect(result).toMatchObject({ result: 'not_eligible', reason, subscription: { id: sub.id, status } });
   });
 
@@ -31,7 +31,7 @@ describe('verification at the counter (POST /nests/me/verifications)', () => {
       .update(nestSubscriptions)
       .set({ cancelAtPeriodEnd: true })
       .where(eq(nestSubscriptions.id, sub.id));
-    expect(await answer(merchant, { token: token(sub.id) })).toMatchObject({
+    expect(await answer(merchant, { token: await token(sub.id) })).toMatchObject({
       result: 'eligible',
       subscription: { cancel_at_period_end: true },
     });
@@ -39,7 +39,7 @@ describe('verification at the counter (POST /nests/me/verifications)', () => {
       .update(nestSubscriptions)
       .set({ currentPeriodEnd: new Date(Date.now() - 1000) })
       .where(eq(nestSubscriptions.id, sub.id));
-    expect(await answer(merchant, { token: token(sub.id) })).toMatchObject({
+    expect(await answer(merchant, { token: await token(sub.id) })).toMatchObject({
       result: 'not_eligible',
       reason: 'ended',
     });

@@ -1,12 +1,22 @@
 import type { CreateOfferBody, Verification } from '@nest/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { checkIns } from '../../src/db/schema/index.js';
+import { checkIns, nestSubscriptions } from '../../src/db/schema/index.js';
 import { signPass } from '../../src/modules/subscriptions/pass-sign.js';
 import { customerEmail } from '../customers/support.js';
 import type { SignedInMerchant } from '../fixtures/merchants.js';
 import type { TestApp } from '../helpers.js';
 import { addSubscriber, createOfferFor, merchantWithNest } from '../offers/support.js';
+
+/** The pass token a subscription's card shows now (signed for its nest, ADR 183). */
+export async function passToken(t: TestApp, subscriptionId: string): Promise<string> {
+  const [row] = await t.app.db
+    .select({ nestId: nestSubscriptions.nestId })
+    .from(nestSubscriptions)
+    .where(eq(nestSubscriptions.id, subscriptionId));
+  if (!row) throw new Error(`no subscription ${subscriptionId}`);
+  return signPass(t.app.config.passSecret, { nestId: row.nestId, subscriptionId }).token;
+}
 
 /**
  * A merchant's counter and its subscribers. `current` is read when a helper runs, because the file's
@@ -54,8 +64,17 @@ export function counterHelpers(current: () => TestApp) {
     return response.json();
   }
 
-  const token = (subscriptionId: string) => signPass(secret(), subscriptionId).token;
-  const code = (subscriptionId: string) => signPass(secret(), subscriptionId).code;
+  /** The subscription's pass now, signed with its nest's key. */
+  async function pass(subscriptionId: string) {
+    const [row] = await current()
+      .db.select({ nestId: nestSubscriptions.nestId })
+      .from(nestSubscriptions)
+      .where(eq(nestSubscriptions.id, subscriptionId));
+    if (!row) throw new Error('unknown subscription');
+    return signPass(secret(), { nestId: row.nestId, subscriptionId });
+  }
+  const token = async (subscriptionId: string) => (await pass(subscriptionId)).token;
+  const code = async (subscriptionId: string) => (await pass(subscriptionId)).code;
 
   /** Moves the subscription's counted check-ins back in time (a day, a week). */
   async function ageCheckIns(subscriptionId: string, ms: number) {

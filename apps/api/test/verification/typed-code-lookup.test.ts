@@ -41,7 +41,7 @@ describe('a typed code at the counter is one indexed lookup (ADR 108)', () => {
     const mine = await subscriber(offer.id);
     await crowd(mine.id, 20_000);
 
-    const typed = code(mine.id);
+    const typed = await code(mine.id);
     expect(await answer(merchant, { code: typed })).toMatchObject({
       result: 'eligible',
       subscription: { id: mine.id },
@@ -60,7 +60,7 @@ describe('a typed code at the counter is one indexed lookup (ADR 108)', () => {
     const mine = await subscriber(offer.id);
     await crowd(mine.id, 0, TWINS);
     expect(codeLookupOf(TWINS[0]!)).toBe(codeLookupOf(TWINS[1]!));
-    expect(await answer(merchant, { code: code(TWINS[0]!) })).toMatchObject({
+    expect(await answer(merchant, { code: await code(TWINS[0]!) })).toMatchObject({
       result: 'not_eligible',
       reason: 'unknown_code',
       subscription: null,
@@ -87,7 +87,7 @@ describe('a typed code at the counter is one indexed lookup (ADR 108)', () => {
     expect(rows.length).toBeGreaterThanOrEqual(existing.length);
     for (const row of rows) expect(Number(row.code_lookup)).toBe(codeLookupOf(String(row.id)));
     for (const { id } of existing) {
-      expect(await answer(merchant, { code: code(id) })).toMatchObject({ subscription: { id } });
+      expect(await answer(merchant, { code: await code(id) })).toMatchObject({ subscription: { id } });
     }
   });
 });

@@ -11,10 +11,17 @@ export const nestCustomers = pgTable(
     email: text('email').notNull(),
     name: text('name'),
     locale: text('locale').notNull().default('en-US'),
+    /** The customer erased their account (ADR 171): email and name replaced; invoices stay, anonymised. */
+    erasedAt: tz('erased_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('nest_customers_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('nest_customers_email_lower_idx').on(sql`lower(${t.email})`),
+    // Search by part of a name or email (ILIKE '%…%'), on PGlite and PostgreSQL alike (ADR 126).
+    index('nest_customers_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('nest_customers_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
 );
 
 /**

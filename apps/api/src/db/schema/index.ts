@@ -1,6 +1,8 @@
+export * from './api-keys.js';
 export * from './auth.js';
 export * from './checkout.js';
 export * from './customers.js';
+export * from './events.js';
 export * from './jobs.js';
 export * from './links.js';
 export * from './merchants.js';
@@ -9,6 +11,8 @@ export * from './offers.js';
 export * from './payments.js';
 export * from './payouts.js';
 export * from './plans.js';
+export * from './privacy.js';
+export * from './receipts.js';
 export * from './revenue.js';
 export * from './sandbox.js';
 export * from './subscriptions.js';

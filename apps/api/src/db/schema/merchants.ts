@@ -13,6 +13,8 @@ export const users = pgTable(
     locale: text('locale').notNull().default('en-US'),
     timeZone: text('time_zone').notNull().default('Europe/Paris'),
     onboardedAt: tz('onboarded_at'),
+    /** The account was erased (ADR 171): personal data replaced, kept only for what the law requires. */
+    erasedAt: tz('erased_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,8 +1,8 @@
-import { customType, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customType, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tz, updatedAt } from './columns.js';
 import { users } from './merchants.js';
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   // PGlite answers Uint8Array, node-postgres answers Buffer: both become a Buffer.
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
@@ -33,6 +33,17 @@ export const nests = pgTable(
     currency: text('currency', { enum: ['EUR'] })
       .notNull()
       .default('EUR'),
+    /**
+     * The seller on the customers' receipts (ADR 129): the business's registered name, its registered
+     * address when it is not the nest's, its VAT number, and the VAT rate it charges in basis points
+     * (2000 = 20 %). A null rate is a business that does not charge VAT (franchise en base).
+     */
+    legalName: text('legal_name'),
+    legalAddress: text('legal_address'),
+    vatNumber: text('vat_number'),
+    vatRateBps: integer('vat_rate_bps'),
+    /** The counter's offline snapshot is shown in amber past this age, in minutes (ADR 184). */
+    counterStaleMinutes: integer('counter_stale_minutes').notNull().default(10),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -31,6 +31,10 @@ export const offers = pgTable(
     capacity: integer('capacity'),
     usageAllowance: jsonb('usage_allowance').$type<UsageAllowanceJson>(),
     rewardRule: jsonb('reward_rule').$type<RewardRuleJson>(),
+    /** Days after a failed payment the counter still lets the subscriber in, amber (ADR 130). */
+    graceDays: integer('grace_days').notNull().default(0),
+    /** Customers may pause their subscription from their area for up to this many periods (0: they may not; ADR 150). */
+    customerPauseMaxPeriods: integer('customer_pause_max_periods').notNull().default(0),
     status: text('status', { enum: ['active', 'archived'] })
       .notNull()
       .default('active'),

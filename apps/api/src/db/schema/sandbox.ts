@@ -116,6 +116,9 @@ export const sandboxSubscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     canceledAt: tz('canceled_at'),
     endedAt: tz('ended_at'),
+    /** Stripe's pause_collection (behavior void): renewals before pause_ends_at bill nothing; it then clears itself. */
+    pauseStartsAt: tz('pause_starts_at'),
+    pauseEndsAt: tz('pause_ends_at'),
     latestInvoiceId: text('latest_invoice_id'),
     createdAt: tz('created_at').notNull(),
   },
@@ -176,9 +179,44 @@ export const sandboxPaymentAttempts = pgTable(
     cardLast4: text('card_last4'),
     /** automatic (renewal, dunning) or manual (a retry the merchant asked for). */
     trigger: text('trigger', { enum: ['checkout', 'automatic', 'manual'] }).notNull(),
+    /** The payout that took this payment to the bank; null while it is in the balance. */
+    payoutId: text('payout_id'),
     createdAt: tz('created_at').notNull(),
   },
-  (t) => [index('sandbox_payment_attempts_invoice_idx').on(t.invoiceId)],
+  (t) => [
+    index('sandbox_payment_attempts_invoice_idx').on(t.invoiceId),
+    index('sandbox_payment_attempts_account_idx').on(t.accountId, t.payoutId),
+  ],
+);
+
+/**
+ * Refunds of successful payments (Stripe: refunds on the connected account's charge). The
+ * platform gives back its fee in proportion (refund_application_fee), so the merchant's balance
+ * loses the refund less that share.
+ */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    accountId: text('account_id'),
+    /** The payment attempt refunded (the sandbox's charge). */
+    paymentId: text('payment_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    applicationFeeRefundedCents: integer('application_fee_refunded_cents').notNull().default(0),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['succeeded'] }).notNull(),
+    metadata: jsonb('metadata').$type<SandboxMetadata>().notNull().default({}),
+    /** A create's idempotency key, kept per account as at Stripe: a retried refund answers the first. */
+    idempotencyKey: text('idempotency_key'),
+    payoutId: text('payout_id'),
+    createdAt: tz('created_at').notNull(),
+  },
+  (t) => [
+    index('sandbox_refunds_payment_idx').on(t.paymentId),
+    index('sandbox_refunds_account_idx').on(t.accountId, t.payoutId),
+    uniqueIndex('sandbox_refunds_idempotency_idx').on(t.accountId, t.idempotencyKey),
+  ],
 );
 
 /** Connected accounts (Stripe Connect Express in production): where a merchant's customers' money goes. */
@@ -218,7 +256,7 @@ export const sandboxPayouts = pgTable(
     accountId: text('account_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['pending', 'paid'] }).notNull(),
+    status: text('status', { enum: ['pending', 'in_transit', 'paid', 'failed', 'canceled'] }).notNull(),
     arrivalDate: tz('arrival_date').notNull(),
     createdAt: tz('created_at').notNull(),
   },

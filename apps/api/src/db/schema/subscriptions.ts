@@ -1,7 +1,19 @@
+import { customerEmailKinds } from '@nest/contracts';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, invoiceColumns, provider, tz, updatedAt } from './columns.js';
 import { nestCustomers } from './customers.js';
+import { users } from './merchants.js';
 import { nests } from './nests.js';
 import { offerPrices } from './offers.js';
 
@@ -27,6 +39,13 @@ export const nestSubscriptions = pgTable(
     currentPeriodEnd: tz('current_period_end'),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     canceledAt: tz('canceled_at'),
+    /**
+     * A pause (ADR 150), as the provider reports it: no invoice is collected from pause_starts_at (the
+     * end of the period paid when it was set) until pause_ends_at, when billing resumes by itself.
+     * Both null when the subscription is not paused.
+     */
+    pauseStartsAt: tz('pause_starts_at'),
+    pauseEndsAt: tz('pause_ends_at'),
     provider: provider(),
     providerCustomerId: text('provider_customer_id'),
     providerSubscriptionId: text('provider_subscription_id'),
@@ -47,6 +66,13 @@ export const nestSubscriptions = pgTable(
     index('nest_subscriptions_code_idx').on(t.nestId, t.codeLookup),
     index('nest_subscriptions_price_idx').on(t.offerPriceId, t.status),
     index('nest_subscriptions_customer_idx').on(t.customerId),
+    // The customers table's sorts by start and by next payment, a page at a time (ADR 126).
+    index('nest_subscriptions_since_idx').on(t.nestId, t.createdAt, t.id),
+    index('nest_subscriptions_period_end_idx').on(
+      t.nestId,
+      sql`coalesce(${t.currentPeriodEnd}, 'infinity'::timestamptz)`,
+      t.id,
+    ),
     uniqueIndex('nest_subscriptions_provider_sub_idx').on(t.provider, t.providerSubscriptionId),
   ],
 );
@@ -74,10 +100,34 @@ export const nestInvoices = pgTable(
   ],
 );
 
+/** What a ledger row records (ADR 120). */
+export const ledgerKinds = ['payment', 'refund', 'dispute', 'dispute_reversal', 'payout'] as const;
 /**
- * Money that moved for a nest: a customer's payment, with the platform's fee and what the merchant
- * keeps. One payment per paid invoice (unique), so however many events report it, it counts once.
- * The month's revenue against the plan limit is the sum of succeeded payments.
+ * A row's state: succeeded for payments and refunds that moved money (pending, failed, canceled for
+ * refunds still on their way or that did not happen); a payout's pending, in_transit, paid, failed,
+ * canceled; a dispute's needs_response, under_review, won, lost.
+ */
+export const ledgerStatuses = [
+  'succeeded',
+  'pending',
+  'in_transit',
+  'paid',
+  'failed',
+  'canceled',
+  'needs_response',
+  'under_review',
+  'won',
+  'lost',
+] as const;
+
+/**
+ * The nest's ledger (ADR 120): every money movement of a nest, as the provider reported it. Amounts
+ * are signed from the merchant's balance: a payment and a won dispute add (amount > 0); a refund, a
+ * dispute and a payout take away (amount < 0). fee_cents is the platform's application fee (negative
+ * on a refund: the share of the fee given back), processing_fee_cents the provider's own fee where it
+ * reports one, net_cents = amount - fee - processing fee: what the row does to the balance paid out.
+ * One row per provider object (unique provider, kind, provider_object_id), and one payment per paid
+ * invoice, so however many events report a movement, and in whatever order, it counts once.
  */
 export const nestTransactions = pgTable(
   'nest_transactions',
@@ -89,21 +139,111 @@ export const nestTransactions = pgTable(
     subscriptionId: uuid('subscription_id').references(() => nestSubscriptions.id, { onDelete: 'set null' }),
     invoiceId: uuid('invoice_id').references(() => nestInvoices.id, { onDelete: 'set null' }),
     customerId: uuid('customer_id').references(() => nestCustomers.id, { onDelete: 'restrict' }),
-    kind: text('kind', { enum: ['payment'] }).notNull(),
-    status: text('status', { enum: ['succeeded'] }).notNull(),
+    kind: text('kind', { enum: ledgerKinds }).notNull(),
+    status: text('status', { enum: ledgerStatuses }).notNull(),
     amountCents: integer('amount_cents').notNull(),
-    /** The platform's application fee on this payment. */
+    /** The platform's application fee on this row (a refund gives back its share: negative). */
     feeCents: integer('fee_cents').notNull(),
-    /** amount - fee: what is paid out to the merchant. */
+    /** The provider's processing fee, when it reports one (Stripe's balance transaction); null otherwise. */
+    processingFeeCents: integer('processing_fee_cents'),
+    /** amount - fee - processing fee: what the row adds to (or takes from) the merchant's balance. */
     netCents: integer('net_cents').notNull(),
     currency: text('currency').notNull(),
     provider: provider(),
     providerInvoiceId: text('provider_invoice_id'),
+    /** The provider's id of what this row is: the payment (Stripe: payment intent), refund, dispute or payout. */
+    providerObjectId: text('provider_object_id'),
+    /** The payment a refund or dispute is about (a payment row: its own id). */
+    providerPaymentId: text('provider_payment_id'),
+    /** The payout that settled this row into the merchant's bank, once known. */
+    providerPayoutId: text('provider_payout_id'),
+    /** A payout row: the provider ids of the rows it settles (its balance is the sum of their net). */
+    settles: jsonb('settles').$type<string[]>(),
+    /** A refund asked from the merchant area: who asked. */
+    initiatedBy: uuid('initiated_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A refund's or dispute's reason, as the provider names it. */
+    reason: text('reason'),
     occurredAt: tz('occurred_at').notNull(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('nest_transactions_invoice_kind_idx').on(t.invoiceId, t.kind),
-    index('nest_transactions_nest_idx').on(t.nestId, t.occurredAt),
+    uniqueIndex('nest_transactions_provider_object_idx').on(t.provider, t.kind, t.providerObjectId),
+    index('nest_transactions_nest_idx').on(t.nestId, t.occurredAt, t.id),
+    index('nest_transactions_nest_kind_idx').on(t.nestId, t.kind, t.occurredAt, t.id),
+    index('nest_transactions_payment_idx').on(t.provider, t.providerPaymentId),
+    index('nest_transactions_payout_idx').on(t.provider, t.providerPayoutId),
+    index('nest_transactions_subscription_idx').on(t.subscriptionId),
   ],
+);
+
+/** What a subscription's history records (ADR 127). */
+export const subscriptionEventKinds = [
+  'created',
+  'renewed',
+  'payment_failed',
+  'recovered',
+  'cancel_scheduled',
+  'cancel_unscheduled',
+  'cancelled',
+  'pass_resent',
+  'refunded',
+  'paused',
+  'resumed',
+] as const;
+/** Who did it: the merchant (named by id), the customer from their area, or the provider on its own. */
+export const subscriptionEventActors = ['merchant', 'customer', 'provider'] as const;
+
+/**
+ * A customer's history in a nest: what happened to each subscription and what the merchant did for
+ * them, written by the subscription sync (a change it sees, once) and by the actions. A provider event
+ * seen twice writes nothing the second time: the sync compares with what it had, under the
+ * subscription's lock, and `dedupe_key` refuses a second row for a once-only event.
+ */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: id(),
+    nestId: uuid('nest_id')
+      .notNull()
+      .references(() => nests.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => nestCustomers.id, { onDelete: 'cascade' }),
+    /** Null for an action about the customer rather than one subscription (the pass sent again). */
+    subscriptionId: uuid('subscription_id').references(() => nestSubscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: subscriptionEventKinds }).notNull(),
+    actor: text('actor', { enum: subscriptionEventActors }).notNull(),
+    actorMerchantId: uuid('actor_merchant_id').references(() => users.id, { onDelete: 'set null' }),
+    dedupeKey: text('dedupe_key'),
+    occurredAt: tz('occurred_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscription_events_customer_idx').on(t.nestId, t.customerId, t.occurredAt),
+    uniqueIndex('subscription_events_dedupe_key').on(t.dedupeKey),
+  ],
+);
+
+/** The customer emails a merchant sees in the customer's detail (ADR 157), as the contract names them. */
+export { customerEmailKinds };
+
+/**
+ * The emails sent to a customer about a nest, one row per email handed to the mail server (written by
+ * the job that sends it, after it was accepted): what the merchant's customer detail lists.
+ */
+export const customerEmails = pgTable(
+  'customer_emails',
+  {
+    id: id(),
+    nestId: uuid('nest_id')
+      .notNull()
+      .references(() => nests.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => nestCustomers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: customerEmailKinds }).notNull(),
+    sentAt: tz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [index('customer_emails_customer_idx').on(t.nestId, t.customerId, t.sentAt)],
 );

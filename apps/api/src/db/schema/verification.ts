@@ -21,17 +21,39 @@ export const checkIns = pgTable(
       .references(() => nests.id, { onDelete: 'cascade' }),
     customerId: uuid('customer_id').references(() => nestCustomers.id, { onDelete: 'set null' }),
     subscriptionId: uuid('subscription_id').references(() => nestSubscriptions.id, { onDelete: 'set null' }),
-    result: text('result', { enum: ['eligible', 'not_eligible'] }).notNull(),
+    /** `grace`: let in while past due within the offer's grace days (amber, ADR 130). */
+    result: text('result', { enum: ['eligible', 'grace', 'not_eligible'] }).notNull(),
     reason: text('reason'),
     repeat: boolean('repeat').notNull().default(false),
     counts: boolean('counts').notNull().default(false),
     /** The merchant user who verified. */
     verifiedBy: uuid('verified_by').references(() => users.id, { onDelete: 'set null' }),
     checkedAt: createdAt(),
+    /**
+     * Undone at the counter within 2 minutes (ADR 132): kept, with who and when; `counts` is then
+     * false, so it uses no allowance and moves no reward.
+     */
+    undoneAt: tz('undone_at'),
+    undoneBy: uuid('undone_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Given by a counter without the network (ADR 185): the id the device made, so sending it again
+     * records it once, and when it reached the server.
+     */
+    clientId: uuid('client_id'),
+    syncedAt: tz('synced_at'),
+    /**
+     * Let in offline although the server would have refused it: the reason it would have given
+     * (`usage_exhausted`, `canceled`…). Such a check-in does not count.
+     */
+    acceptedOffline: text('accepted_offline'),
   },
   (t) => [
     index('check_ins_nest_idx').on(t.nestId, t.checkedAt),
     index('check_ins_subscription_idx').on(t.subscriptionId, t.checkedAt),
+    uniqueIndex('check_ins_client_idx').on(t.nestId, t.clientId),
+    index('check_ins_accepted_offline_idx')
+      .on(t.nestId, t.checkedAt)
+      .where(sql`${t.acceptedOffline} is not null`),
   ],
 );
 
@@ -53,6 +75,8 @@ export const rewards = pgTable(
     kind: text('kind', { enum: ['check_ins', 'paid_periods'] }).notNull(),
     rule: jsonb('rule').$type<RewardRule>().notNull(),
     milestone: integer('milestone').notNull(),
+    /** The check-in that reached the milestone (check-in rewards): its undo takes the reward back. */
+    checkInId: uuid('check_in_id').references(() => checkIns.id, { onDelete: 'set null' }),
     earnedAt: createdAt(),
     redeemedAt: tz('redeemed_at'),
     redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),

@@ -12,6 +12,8 @@ export interface PlanReceiptParams {
   invoiceNumber: string;
   timeZone: string;
   accountUrl: string;
+  /** The PDF receipt (the signed-in merchant downloads it; signed out, the account page after sign-in). */
+  receiptUrl?: string;
 }
 
 /** Sent once per paid plan invoice: the first payment, each renewal, an upgrade's proration. */
@@ -26,7 +28,10 @@ export const planReceipt: EmailTemplate<PlanReceiptParams> = {
         : []),
     ],
     action: { label: 'See your invoices', url: p.accountUrl },
-    notes: [`Invoice ${p.invoiceNumber}. Thank you for using Nest.`],
+    notes: [
+      `Invoice ${p.invoiceNumber}. Thank you for using Nest.`,
+      ...(p.receiptUrl ? [`Your PDF receipt: ${p.receiptUrl} (also on your account page).`] : []),
+    ],
   }),
   'fr-FR': (p) => ({
     subject: `Reçu pour votre formule ${p.planName}`,
@@ -38,6 +43,9 @@ export const planReceipt: EmailTemplate<PlanReceiptParams> = {
         : []),
     ],
     action: { label: 'Voir vos factures', url: p.accountUrl },
-    notes: [`Facture ${p.invoiceNumber}. Merci d’utiliser Nest.`],
+    notes: [
+      `Facture ${p.invoiceNumber}. Merci d’utiliser Nest.`,
+      ...(p.receiptUrl ? [`Votre facture en PDF : ${p.receiptUrl} (aussi sur votre page Compte).`] : []),
+    ],
   }),
 };

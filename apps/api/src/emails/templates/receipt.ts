@@ -16,6 +16,8 @@ export interface ReceiptParams {
   timeZone: string;
   /** The customer area's sign-in page. */
   areaUrl: string;
+  /** The area's "Invoices and receipts", where the PDF receipt is downloaded (sign-in first if needed). */
+  receiptsUrl?: string;
 }
 
 /** Sent to a customer for each paid invoice of a subscription: the first payment and every renewal. */
@@ -30,8 +32,13 @@ export const receipt: EmailTemplate<ReceiptParams> = {
         : []),
       'Show your pass at the counter from your customer area: sign in with this email address, no password needed.',
     ],
-    action: { label: 'Open my subscriptions', url: p.areaUrl },
-    notes: [`Receipt ${p.invoiceNumber}. Payment processed by Nest for ${p.nestName}.`],
+    action: p.receiptsUrl
+      ? { label: 'Download my receipt', url: p.receiptsUrl }
+      : { label: 'Open my subscriptions', url: p.areaUrl },
+    notes: [
+      `Receipt ${p.invoiceNumber}. Payment processed by Nest for ${p.nestName}.`,
+      ...(p.receiptsUrl ? ['Your PDF receipt is in your customer area, under “Invoices and receipts”.'] : []),
+    ],
   }),
   'fr-FR': (p) => ({
     subject: `Votre reçu de ${p.nestName}`,
@@ -43,7 +50,14 @@ export const receipt: EmailTemplate<ReceiptParams> = {
         : []),
       'Présentez votre pass au comptoir depuis votre espace client : connectez-vous avec cette adresse e-mail, sans mot de passe.',
     ],
-    action: { label: 'Voir mes abonnements', url: p.areaUrl },
-    notes: [`Reçu ${p.invoiceNumber}. Paiement traité par Nest pour ${p.nestName}.`],
+    action: p.receiptsUrl
+      ? { label: 'Télécharger mon reçu', url: p.receiptsUrl }
+      : { label: 'Voir mes abonnements', url: p.areaUrl },
+    notes: [
+      `Reçu ${p.invoiceNumber}. Paiement traité par Nest pour ${p.nestName}.`,
+      ...(p.receiptsUrl
+        ? ['Votre reçu en PDF est dans votre espace client, rubrique « Factures et reçus ».']
+        : []),
+    ],
   }),
 };

@@ -1,9 +1,27 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { param, prepared } from '../../db/prepared.js';
 import { refreshTokens, sessions } from '../../db/schema/index.js';
 import { hashToken } from '../../lib/tokens.js';
 import type { MerchantPrincipal } from '../../types.js';
 import { LAST_USED_RESOLUTION_MS } from './session-policy.js';
+
+/** The live session of an access token's hash at `now` (prepared: every signed-in request reads it). */
+const liveSession = prepared('auth_live_session', (db, name) =>
+  db
+    .select({ id: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.accessTokenHash, param('hash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.accessExpiresAt, param('now')),
+        gt(sessions.expiresAt, param('now')),
+      ),
+    )
+    .limit(1)
+    .prepare(name),
+);
 
 /** The merchant behind a live access token, or null (unknown, expired or revoked). */
 export async function findSessionByAccessToken(
@@ -11,18 +29,7 @@ export async function findSessionByAccessToken(
   accessToken: string,
 ): Promise<MerchantPrincipal | null> {
   const now = new Date();
-  const [session] = await db
-    .select({ id: sessions.id, userId: sessions.userId, lastUsedAt: sessions.lastUsedAt })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.accessTokenHash, hashToken(accessToken)),
-        isNull(sessions.revokedAt),
-        gt(sessions.accessExpiresAt, now),
-        gt(sessions.expiresAt, now),
-      ),
-    )
-    .limit(1);
+  const [session] = await liveSession(db).execute({ hash: hashToken(accessToken), now: now.toISOString() });
   if (!session) return null;
   if (!session.lastUsedAt || now.getTime() - session.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     await db

@@ -71,7 +71,7 @@ export async function viewCheckoutSession(
     : [];
   // A pass is shown for a subscription that exists and has not ended or failed to start.
   const pass =
-    subscription && hasPass(subscription.status) ? passView(ctx.passSecret, subscription.id, now) : null;
+    subscription && hasPass(subscription.status) ? passView(ctx.passSecret, subscription, now) : null;
   return {
     status: subscription ? 'complete' : 'pending',
     nest: { name: found.nestName },

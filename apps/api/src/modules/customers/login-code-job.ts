@@ -2,7 +2,7 @@ import { LOGIN_CODE_TTL_MINUTES } from '@nest/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { customerLoginCodes } from '../../db/schema/index.js';
-import { deliverEmail } from '../../emails/send-email.js';
+import { deliverEmail, recordCustomerEmail } from '../../emails/send-email.js';
 import { emailFingerprint, generateToken, hashToken } from '../../lib/tokens.js';
 import { findCustomerByEmail } from './find-customer.js';
 import { generateLoginCode, hashLoginCode, loginCodeKey } from './login-code.js';
@@ -23,7 +23,7 @@ export function customerLoginUrl(publicUrl: string, email: string, token: string
 export function registerCustomerLoginJob(app: FastifyInstance): void {
   const key = loginCodeKey(app.config.sessionSecret);
   app.jobs.register(CUSTOMER_LOGIN_JOB, async (payload) => {
-    const email = (payload as { email?: unknown })?.email;
+    const { email, nestId } = (payload ?? {}) as { email?: unknown; nestId?: unknown };
     if (typeof email !== 'string') throw new Error('Malformed customer login job payload');
     const customer = await findCustomerByEmail(app.db, email);
     if (!customer) {
@@ -61,6 +61,10 @@ export function registerCustomerLoginJob(app: FastifyInstance): void {
         minutes: LOGIN_CODE_TTL_MINUTES,
       },
     });
+    // Sent for a nest (the merchant asked): listed in that nest's customer detail (ADR 157).
+    if (typeof nestId === 'string') {
+      await recordCustomerEmail(app, { nestId, customerId: customer.id }, 'customer-login');
+    }
     app.log.info({ event: 'customer_login.emailed', customerId: customer.id }, 'sign-in code emailed');
   });
 }

@@ -12,6 +12,7 @@ export function toPublicLinkView(read: PublicLinkRead): PublicLink {
       name: read.nest.name,
       logo_url: logoUrl(read.nest.id, read.logoEtag),
       category: read.nest.category,
+      description: read.nest.description,
     },
     offer: {
       name: read.offer.name,

@@ -1,10 +1,10 @@
 import { type PlanId, seatHoldingStatuses } from '@nest/contracts';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { param, prepared } from '../../db/prepared.js';
 import {
   nestLinks,
   nestLogos,
-  nestSubscriptions,
   nests,
   offerPrices,
   offers,
@@ -27,7 +27,7 @@ const livePlanStatuses = ['trialing', 'active', 'past_due'] as const;
  * keys and answers the rest with small indexed subqueries, so the database plans it in a blink
  * (the planner's join search, not the reading, was the cost of one wide join). Nothing is cached.
  */
-export async function readPublicLink(db: Tx, provider: ProviderName, nestLinkId: string, now: Date) {
+const publicLinkQuery = prepared('links_public_link', (db, name) => {
   const livePlan = sql<PlanId | null>`(select ${planSubscriptions.plan} from ${planSubscriptions}
     where ${and(eq(planSubscriptions.userId, nests.ownerId), inArray(planSubscriptions.status, [...livePlanStatuses]))})`;
   const currentPrice = db
@@ -44,7 +44,7 @@ export async function readPublicLink(db: Tx, provider: ProviderName, nestLinkId:
     .orderBy(desc(offerPrices.version))
     .limit(1)
     .as('current_price');
-  const [row] = await db
+  return db
     .select({
       linkId: nestLinks.id,
       nestLinkId: nestLinks.publicId,
@@ -52,6 +52,7 @@ export async function readPublicLink(db: Tx, provider: ProviderName, nestLinkId:
         id: nests.id,
         name: nests.name,
         category: nests.category,
+        description: nests.description,
         ownerId: nests.ownerId,
         timeZone: nests.timeZone,
       },
@@ -84,18 +85,20 @@ export async function readPublicLink(db: Tx, provider: ProviderName, nestLinkId:
         eq(payoutAccounts.payoutsEnabled, true),
       )}
         from ${payoutAccounts}
-        where ${and(eq(payoutAccounts.userId, nests.ownerId), eq(payoutAccounts.provider, provider))}
+        where ${and(eq(payoutAccounts.userId, nests.ownerId), eq(payoutAccounts.provider, param('provider')))}
         order by ${desc(payoutAccounts.createdAt)} limit 1)`,
-      seatsTaken: sql<string>`case when ${isNull(offers.capacity)} then 0 else (select count(*)
-        from ${nestSubscriptions} inner join ${offerPrices} held on ${eq(sql`held.id`, nestSubscriptions.offerPriceId)}
-        where ${and(eq(sql`held.offer_id`, offers.id), inArray(nestSubscriptions.status, [...seatHoldingStatuses]))}) end`,
+      // Counted by offer_seats_taken (migration 0011, ADR 117): on the (offer_price_id, status) index
+      // for this offer's prices only, whatever the rest of the database holds.
+      seatsTaken: sql<string>`case when ${isNull(offers.capacity)} then 0 else offer_seats_taken(${offers.id}, ${sql.raw(
+        `array[${seatHoldingStatuses.map((s) => `'${s}'`).join(',')}]::text[]`,
+      )}) end`,
       // Enterprise has no limit: its month is not summed at all.
       monthRevenueCents: sql<
         string | null
       >`case when ${livePlan} = 'enterprise' then null else ${monthRevenueSql(
         users.id,
         users.timeZone,
-        now,
+        sql.placeholder('now'),
       )} end`,
     })
     .from(nestLinks)
@@ -103,8 +106,17 @@ export async function readPublicLink(db: Tx, provider: ProviderName, nestLinkId:
     .innerJoin(nests, eq(nests.id, nestLinks.nestId))
     .innerJoin(users, eq(users.id, nests.ownerId))
     .innerJoinLateral(currentPrice, sql`true`)
-    .where(and(eq(nestLinks.publicId, nestLinkId), eq(nestLinks.active, true)))
-    .limit(1);
+    .where(and(eq(nestLinks.publicId, param('nestLinkId')), eq(nestLinks.active, true)))
+    .limit(1)
+    .prepare(name);
+});
+
+/**
+ * Everything the public page of a link and its checkout need, in one prepared query (above): a
+ * page anybody may load at any rate is planned once per connection, not built and parsed per visit.
+ */
+export async function readPublicLink(db: Tx, provider: ProviderName, nestLinkId: string, now: Date) {
+  const [row] = await publicLinkQuery(db).execute({ provider, nestLinkId, now: now.toISOString() });
   if (!row) return undefined;
   return {
     ...row,

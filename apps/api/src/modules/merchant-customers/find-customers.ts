@@ -1,12 +1,14 @@
 import type {
-  MerchantCustomer,
+  MerchantCustomerFilters,
   MerchantCustomerPage,
-  MerchantCustomerSubscription,
-  SubscriptionStatus,
+  MerchantCustomerRow,
+  MerchantCustomerSort,
+  SortDirection,
 } from '@nest/contracts';
-import { and, desc, eq, ilike, inArray, isNotNull, max, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
+  checkIns,
   nestCustomers,
   nestLinks,
   nestSubscriptions,
@@ -18,162 +20,217 @@ import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../nests/find-nest.js';
 import { priceOffer, subscriptionPrice } from '../subscriptions/subscription-offer.js';
 
-export interface FindCustomersQuery {
-  query?: string | undefined;
-  status?: SubscriptionStatus | undefined;
+export interface FindCustomersQuery extends Omit<MerchantCustomerFilters, 'direction'> {
+  direction?: SortDirection | undefined;
   limit: number;
   cursor?: string | undefined;
 }
 
+/**
+ * What a subscription has paid, net of refunds: its succeeded payments (positive) and succeeded
+ * refunds (negative), the dashboard's "revenue collected" rule (ADR 135; disputes are not counted).
+ * Read from nest_transactions_subscription_idx. The sort and its cursor use this same expression.
+ */
+const totalPaid = sql<string>`(select coalesce(sum(${nestTransactions.amountCents}), 0) from ${nestTransactions}
+  where ${nestTransactions.subscriptionId} = ${nestSubscriptions.id}
+  and ${nestTransactions.kind} in ('payment', 'refund') and ${nestTransactions.status} = 'succeeded')`;
+
+/** The last verification that let the customer in and was not undone (check_ins_subscription_idx). */
+const lastCheckIn = sql`(select max(${checkIns.checkedAt}) from ${checkIns}
+  where ${checkIns.subscriptionId} = ${nestSubscriptions.id} and ${checkIns.result} in ('eligible', 'grace')
+  and ${checkIns.undoneAt} is null)`;
+
+type KeyType = 'timestamptz' | 'text' | 'bigint';
+
+/**
+ * Each sort is a key that is never null (so a cursor compares with a plain row comparison) and the
+ * subscription's id as the tie-break. Since and next payment are read from their indexes.
+ */
+const SORTS: Record<MerchantCustomerSort, { key: SQL; type: KeyType }> = {
+  since: { key: sql`${nestSubscriptions.createdAt}`, type: 'timestamptz' },
+  next_payment: {
+    key: sql`coalesce(${nestSubscriptions.currentPeriodEnd}, 'infinity'::timestamptz)`,
+    type: 'timestamptz',
+  },
+  status: { key: sql`${nestSubscriptions.status}`, type: 'text' },
+  name: { key: sql`lower(coalesce(${nestCustomers.name}, ''))`, type: 'text' },
+  email: { key: sql`lower(${nestCustomers.email})`, type: 'text' },
+  offer: { key: sql`lower(${offers.name})`, type: 'text' },
+  total_paid: { key: totalPaid, type: 'bigint' },
+  last_check_in: { key: sql`coalesce(${lastCheckIn}, '-infinity'::timestamptz)`, type: 'timestamptz' },
+};
+
+export const defaultDirection = (sort: MerchantCustomerSort): SortDirection =>
+  sort === 'since' ? 'desc' : 'asc';
+
 interface Cursor {
-  /** The page's last customer's latest subscription time, as the database wrote it (µs kept). */
-  lastAt: string;
+  sort: MerchantCustomerSort;
+  direction: SortDirection;
+  /** The last row's key as the database printed it (microseconds kept). */
+  key: string;
   id: string;
 }
 
 function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.lastAt}|${cursor.id}`).toString('base64url');
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.direction, cursor.key, cursor.id])).toString(
+    'base64url',
+  );
 }
 
-/** timestamptz as PostgreSQL prints it: "2026-03-01 10:00:00.123456+00". */
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2}){0,2}|Z)?$/;
+/** timestamptz as PostgreSQL prints it: "2026-03-01 10:00:00.123456+00", or ±infinity. */
+const TIMESTAMP =
+  /^(-?infinity|\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2}){0,2}|Z)?)$/;
+const VALID: Record<KeyType, (value: string) => boolean> = {
+  timestamptz: (value) => TIMESTAMP.test(value),
+  bigint: (value) => /^-?\d{1,18}$/.test(value),
+  text: (value) => value.length <= 400,
+};
 
-function decodeCursor(value: string): Cursor {
-  const [lastAt, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (!lastAt || !id || !isUuid(id) || !TIMESTAMP.test(lastAt)) {
-    throw new AppError('validation_failed', {
-      fields: [{ field: 'cursor', code: 'invalid', message: 'Invalid cursor' }],
-    });
+function invalidCursor(): AppError {
+  return new AppError('validation_failed', {
+    fields: [{ field: 'cursor', code: 'invalid', message: 'Invalid cursor' }],
+  });
+}
+
+/** A cursor is only valid for the sort it was made for, and its key must cast without error. */
+function decodeCursor(value: string, sort: MerchantCustomerSort, direction: SortDirection): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
   }
-  return { lastAt, id };
+  if (!Array.isArray(parsed) || parsed.length !== 4 || !parsed.every((part) => typeof part === 'string')) {
+    throw invalidCursor();
+  }
+  const [cursorSort, cursorDirection, key, id] = parsed as [string, string, string, string];
+  if (cursorSort !== sort || cursorDirection !== direction || !isUuid(id) || !VALID[SORTS[sort].type](key)) {
+    throw invalidCursor();
+  }
+  return { sort, direction, key, id };
 }
 
 /** `%`, `_` and `\` typed by the merchant are searched for, not wildcards. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The table's filters as conditions on nest_subscriptions joined to its customer and offer. */
+function filterConditions(nestId: string, filters: FindCustomersQuery): SQL[] {
+  const conditions: SQL[] = [eq(nestSubscriptions.nestId, nestId)];
+  if (filters.status) conditions.push(eq(nestSubscriptions.status, filters.status));
+  if (filters.past_due) conditions.push(inArray(nestSubscriptions.status, ['past_due', 'unpaid']));
+  if (filters.offer_id) conditions.push(eq(offers.id, filters.offer_id));
+  const text = filters.query?.trim();
+  if (text) {
+    // Each ILIKE is answered by its trigram index (nest_customers_*_trgm_idx) from 3 characters on.
+    const pattern = likePattern(text);
+    const match = or(ilike(nestCustomers.email, pattern), ilike(nestCustomers.name, pattern));
+    if (match) conditions.push(match);
+  }
+  return conditions;
+}
+
 /**
- * The nest's customers, most recent subscriber first: only people with a subscription in this nest,
- * and of them only this nest's subscriptions and payments (an identity is shared across nests).
+ * One page of the customers table: the nest's subscriptions with their customer, filtered and sorted,
+ * a page at a time by keyset (the last row's sort key and id), so page 2,000 costs what page 1 does.
+ * Only this nest's rows: a customer's identity is shared across nests, their other subscriptions not.
  */
 export async function findNestCustomers(
   db: Tx,
   nestId: string,
   query: FindCustomersQuery,
 ): Promise<MerchantCustomerPage> {
-  const subscribed = db
-    .select({
-      customerId: nestSubscriptions.customerId,
-      lastAt: max(nestSubscriptions.createdAt).as('last_at'),
-    })
-    .from(nestSubscriptions)
-    .where(
-      and(
-        eq(nestSubscriptions.nestId, nestId),
-        query.status ? eq(nestSubscriptions.status, query.status) : undefined,
-      ),
-    )
-    .groupBy(nestSubscriptions.customerId)
-    .as('subscribed');
-
-  const conditions: SQL[] = [];
-  const text = query.query?.trim();
-  if (text) {
-    const pattern = likePattern(text);
-    const match = or(ilike(nestCustomers.email, pattern), ilike(nestCustomers.name, pattern));
-    if (match) conditions.push(match);
-  }
+  const direction = query.direction ?? defaultDirection(query.sort);
+  const { key, type } = SORTS[query.sort];
+  const conditions = filterConditions(nestId, query);
   if (query.cursor) {
-    const cursor = decodeCursor(query.cursor);
+    const cursor = decodeCursor(query.cursor, query.sort, direction);
+    const after = sql`(${cursor.key}::${sql.raw(type)}, ${cursor.id}::uuid)`;
     conditions.push(
-      sql`(${subscribed.lastAt} < ${cursor.lastAt}::timestamptz or (${subscribed.lastAt} = ${cursor.lastAt}::timestamptz and ${nestCustomers.id} < ${cursor.id}::uuid))`,
+      direction === 'asc'
+        ? sql`(${key}, ${nestSubscriptions.id}) > ${after}`
+        : sql`(${key}, ${nestSubscriptions.id}) < ${after}`,
     );
   }
+  const order = direction === 'asc' ? sql`asc` : sql`desc`;
 
   const rows = await db
     .select({
-      id: nestCustomers.id,
+      id: nestSubscriptions.id,
+      customerId: nestCustomers.id,
       name: nestCustomers.name,
       email: nestCustomers.email,
+      offerId: offers.id,
+      offerName: offers.name,
+      status: nestSubscriptions.status,
+      cancelAtPeriodEnd: nestSubscriptions.cancelAtPeriodEnd,
+      amountCents: offerPrices.amountCents,
+      currency: offerPrices.currency,
+      interval: offerPrices.interval,
+      intervalCount: offerPrices.intervalCount,
+      since: nestSubscriptions.createdAt,
+      currentPeriodEnd: nestSubscriptions.currentPeriodEnd,
+      totalPaid,
+      // Milliseconds since the epoch: the same on both drivers.
+      lastCheckIn: sql<string | null>`(extract(epoch from ${lastCheckIn}) * 1000)::float8`,
+      linkLabel: nestLinks.label,
       // Text, so the cursor keeps the microseconds a JavaScript Date would drop.
-      lastAt: sql<string>`${subscribed.lastAt}::text`,
+      key: sql<string>`(${key})::text`,
     })
-    .from(nestCustomers)
-    .innerJoin(subscribed, eq(subscribed.customerId, nestCustomers.id))
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(subscribed.lastAt), desc(nestCustomers.id))
+    .from(nestSubscriptions)
+    .innerJoin(nestCustomers, eq(nestCustomers.id, nestSubscriptions.customerId))
+    .innerJoin(...subscriptionPrice)
+    .innerJoin(...priceOffer)
+    .leftJoin(nestLinks, and(eq(nestLinks.id, nestSubscriptions.linkId), eq(nestLinks.nestId, nestId)))
+    .where(and(...conditions))
+    .orderBy(sql`${key} ${order}`, sql`${nestSubscriptions.id} ${order}`)
     .limit(query.limit + 1);
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const nextCursor = rows.length > query.limit && last ? encodeCursor(last) : null;
-  if (page.length === 0) return { customers: [], next_cursor: null };
+  const next_cursor =
+    rows.length > query.limit && last
+      ? encodeCursor({ sort: query.sort, direction, key: last.key, id: last.id })
+      : null;
+  return { rows: page.map(toRow), next_cursor };
+}
 
-  const ids = page.map((row) => row.id);
-  const [subscriptions, totals] = await Promise.all([
-    db
-      .select({
-        id: nestSubscriptions.id,
-        customerId: nestSubscriptions.customerId,
-        offerId: offers.id,
-        offerName: offers.name,
-        status: nestSubscriptions.status,
-        amountCents: offerPrices.amountCents,
-        currency: offerPrices.currency,
-        interval: offerPrices.interval,
-        intervalCount: offerPrices.intervalCount,
-        startedAt: nestSubscriptions.createdAt,
-        currentPeriodEnd: nestSubscriptions.currentPeriodEnd,
-        cancelAtPeriodEnd: nestSubscriptions.cancelAtPeriodEnd,
-        linkLabel: nestLinks.label,
-      })
-      .from(nestSubscriptions)
-      .innerJoin(...subscriptionPrice)
-      .innerJoin(...priceOffer)
-      .leftJoin(nestLinks, and(eq(nestLinks.id, nestSubscriptions.linkId), eq(nestLinks.nestId, nestId)))
-      .where(and(eq(nestSubscriptions.nestId, nestId), inArray(nestSubscriptions.customerId, ids)))
-      .orderBy(desc(nestSubscriptions.createdAt), desc(nestSubscriptions.id)),
-    db
-      .select({ customerId: nestTransactions.customerId, cents: sum(nestTransactions.amountCents) })
-      .from(nestTransactions)
-      .where(
-        and(
-          eq(nestTransactions.nestId, nestId),
-          isNotNull(nestTransactions.customerId),
-          inArray(nestTransactions.customerId, ids),
-          eq(nestTransactions.kind, 'payment'),
-          eq(nestTransactions.status, 'succeeded'),
-        ),
-      )
-      .groupBy(nestTransactions.customerId),
-  ]);
+type Selected = {
+  id: string;
+  customerId: string;
+  name: string | null;
+  email: string;
+  offerId: string;
+  offerName: string;
+  status: MerchantCustomerRow['status'];
+  cancelAtPeriodEnd: boolean;
+  amountCents: number;
+  currency: string;
+  interval: MerchantCustomerRow['interval'];
+  intervalCount: number;
+  since: Date;
+  currentPeriodEnd: Date | null;
+  totalPaid: string | number;
+  lastCheckIn: string | number | null;
+  linkLabel: string | null;
+};
 
-  const byCustomer = new Map<string, MerchantCustomerSubscription[]>();
-  for (const row of subscriptions) {
-    const list = byCustomer.get(row.customerId) ?? [];
-    list.push({
-      id: row.id,
-      offer: { id: row.offerId, name: row.offerName },
-      status: row.status,
-      amount_cents: row.amountCents,
-      currency: row.currency,
-      interval: row.interval,
-      interval_count: row.intervalCount,
-      started_at: row.startedAt.toISOString(),
-      current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
-      cancel_at_period_end: row.cancelAtPeriodEnd,
-      link_label: row.linkLabel ?? null,
-    });
-    byCustomer.set(row.customerId, list);
-  }
-  // A sum of integers comes back as a numeric string; cents stay integers.
-  const paid = new Map(totals.map((row) => [row.customerId, Number(row.cents ?? 0)]));
-
-  const customers: MerchantCustomer[] = page.map((row) => ({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    subscriptions: byCustomer.get(row.id) ?? [],
-    total_paid_cents: paid.get(row.id) ?? 0,
-  }));
-  return { customers, next_cursor: nextCursor };
+function toRow(row: Selected): MerchantCustomerRow {
+  const ended = row.status === 'canceled' || row.status === 'incomplete' || row.cancelAtPeriodEnd;
+  return {
+    subscription_id: row.id,
+    customer: { id: row.customerId, name: row.name, email: row.email },
+    offer: { id: row.offerId, name: row.offerName },
+    status: row.status,
+    cancel_at_period_end: row.cancelAtPeriodEnd,
+    amount_cents: row.amountCents,
+    currency: row.currency,
+    interval: row.interval,
+    interval_count: row.intervalCount,
+    since: row.since.toISOString(),
+    next_payment_at: ended ? null : (row.currentPeriodEnd?.toISOString() ?? null),
+    // A sum of integers comes back as a numeric string; cents stay integers.
+    total_paid_cents: Number(row.totalPaid),
+    last_check_in_at: row.lastCheckIn === null ? null : new Date(Number(row.lastCheckIn)).toISOString(),
+    link_label: row.linkLabel ?? null,
+  };
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { param, prepared } from '../../db/prepared.js';
 import { nestLogos, nests } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { NestRow } from './nest-view.js';
@@ -11,8 +12,18 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
+/** Prepared: every request on `nests/me` (the counter's among them) starts with it. */
+const nestOfOwner = prepared('nests_of_owner', (db, name) =>
+  db
+    .select()
+    .from(nests)
+    .where(eq(nests.ownerId, param('ownerId')))
+    .limit(1)
+    .prepare(name),
+);
+
 export async function findNestOfOwner(db: Tx, ownerId: string): Promise<NestRow | undefined> {
-  const [row] = await db.select().from(nests).where(eq(nests.ownerId, ownerId)).limit(1);
+  const [row] = await nestOfOwner(db).execute({ ownerId });
   return row;
 }
 

@@ -1,4 +1,4 @@
-import type { Nest, PayoutAccount } from '@nest/contracts';
+import { type Nest, type PayoutAccount, type VatRateBps, vatRatesBps } from '@nest/contracts';
 import type { nests } from '../../db/schema/index.js';
 
 export type NestRow = typeof nests.$inferSelect;
@@ -27,7 +27,17 @@ export function toNestView(row: NestRow, logoEtag: string | null, payout: Payout
     currency: row.currency,
     logo_url: logoUrl(row.id, logoEtag),
     payout,
+    legal: {
+      name: row.legalName,
+      address: row.legalAddress,
+      vat_number: row.vatNumber,
+      vat_rate_bps: isVatRate(row.vatRateBps) ? row.vatRateBps : null,
+    },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+function isVatRate(value: number | null): value is VatRateBps {
+  return vatRatesBps.includes(value as VatRateBps);
 }

@@ -2,7 +2,7 @@ import type { UpdateNestBody } from '@nest/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { nests } from '../../db/schema/index.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { NestRow } from './nest-view.js';
 
 /** Updates the nest's own fields. The slug stays: links and printed QR codes must keep working. */
@@ -20,6 +20,19 @@ export async function updateNest(db: Db, nest: NestRow, body: UpdateNestBody): P
   }
   if (body.time_zone !== undefined) changes.timeZone = body.time_zone;
   if (body.currency !== undefined) changes.currency = body.currency;
+  if (body.legal) {
+    const { legal } = body;
+    if (legal.name !== undefined) changes.legalName = legal.name || null;
+    if (legal.address !== undefined) changes.legalAddress = legal.address || null;
+    if (legal.vat_number !== undefined) changes.vatNumber = legal.vat_number || null;
+    if (legal.vat_rate_bps !== undefined) changes.vatRateBps = legal.vat_rate_bps;
+    // Charging VAT without a VAT number would print receipts a French business may not issue.
+    const vatNumber = changes.vatNumber !== undefined ? changes.vatNumber : nest.vatNumber;
+    const vatRate = changes.vatRateBps !== undefined ? changes.vatRateBps : nest.vatRateBps;
+    if (vatRate !== null && !vatNumber) {
+      throw new AppError('vat_number_required', { status: 400 });
+    }
+  }
   const [row] = await db.update(nests).set(changes).where(eq(nests.id, nest.id)).returning();
   if (!row) throw notFound();
   return row;

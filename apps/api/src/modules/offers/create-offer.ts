@@ -118,6 +118,8 @@ async function makeOffer(
         capacity: body.capacity,
         usageAllowance: body.usage_allowance,
         rewardRule: body.reward_rule,
+        graceDays: body.grace_days,
+        customerPauseMaxPeriods: body.customer_pause_max_periods,
         provider: provider.name,
         providerAccountId: accountId,
         providerProductId: product.id,

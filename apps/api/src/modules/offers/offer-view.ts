@@ -46,6 +46,8 @@ export function toOfferView({ offer, versions, subscriberCounts }: OfferWithVers
     capacity: offer.capacity,
     usage_allowance: offer.usageAllowance ?? null,
     reward_rule: offer.rewardRule ?? null,
+    grace_days: offer.graceDays,
+    customer_pause_max_periods: offer.customerPauseMaxPeriods,
     subscriber_count: versionViews.reduce((sum, v) => sum + v.subscriber_count, 0),
     current_version_id: current.id,
     versions: versionViews,

@@ -129,6 +129,10 @@ export async function updateOffer(
         ...(body.capacity !== undefined ? { capacity: body.capacity } : {}),
         ...(body.usage_allowance !== undefined ? { usageAllowance: body.usage_allowance } : {}),
         ...(body.reward_rule !== undefined ? { rewardRule: body.reward_rule } : {}),
+        ...(body.grace_days !== undefined ? { graceDays: body.grace_days } : {}),
+        ...(body.customer_pause_max_periods !== undefined
+          ? { customerPauseMaxPeriods: body.customer_pause_max_periods }
+          : {}),
         revision: offer.revision + 1,
         updatedAt: now,
       })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import type { KnownProviderEvent } from '../../payments/event-handlers.js';
+import { platformSeller } from '../receipts/issue-receipt.js';
 import { type PlanContext, refreshPlanOfMerchant } from './plan-context.js';
 import { PLAN_KIND_KEY } from './plan-metadata.js';
 import { type PlanSyncContext, syncPlanSubscription } from './sync-plan-subscription.js';
@@ -60,6 +61,7 @@ export function registerPlanEvents(app: FastifyInstance): void {
     provider: app.payments,
     jobs: app.jobs,
     publicUrl: app.config.publicUrl,
+    platform: platformSeller(app.config),
   };
   app.paymentEvents.on('platform', (tx, event) => applyPlanEvent(ctx, tx, event));
   app.paymentEvents.onClockAdvanced((ownerId, source) => refreshPlanOfMerchant(ctx, ownerId, source));

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../lib/i18n.js';
 import { merchantId, requireOwnMerchantId } from '../../plugins/auth.js';
+import { platformSeller } from '../receipts/issue-receipt.js';
 import { setPlanCancellation } from './cancel-plan.js';
 import { changePlan } from './change-plan.js';
 import {
@@ -49,6 +50,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     provider: app.payments,
     jobs: app.jobs,
     publicUrl: app.config.publicUrl,
+    platform: platformSeller(app.config),
   });
 
   app.get(
@@ -158,7 +160,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get(
-    '/users/:id/stripe/invoices',
+    '/users/:id/plan/invoices',
     {
       preHandler: app.requireMerchant,
       schema: {

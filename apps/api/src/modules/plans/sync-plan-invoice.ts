@@ -1,8 +1,10 @@
+import { receiptPaths } from '@nest/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { planInvoices } from '../../db/schema/index.js';
 import { invoiceState } from '../../payments/invoice-state.js';
 import type { ProviderInvoice } from '../../payments/port.js';
+import { issuePlanReceipt } from '../receipts/issue-receipt.js';
 import { planName } from './plan-catalogue.js';
 import { enqueuePlanEmail, type PlanRecipient } from './plan-emails.js';
 import type { PlanInvoiceRow, PlanSubscriptionRow } from './plan-view.js';
@@ -50,6 +52,8 @@ export async function syncPlanInvoice(
   const row = saved!;
 
   if (row.status === 'paid' && previous?.status !== 'paid' && row.amountPaidCents > 0) {
+    // Numbered in the platform's series in this transaction: no gap, whatever else is paid meanwhile.
+    const receipt = await issuePlanReceipt(tx, ctx.platform, row);
     await enqueuePlanEmail(
       ctx.jobs,
       tx,
@@ -62,9 +66,10 @@ export async function syncPlanInvoice(
         currency: row.currency,
         paidAt: (row.paidAt ?? new Date()).toISOString(),
         periodEnd: row.periodEnd?.toISOString() ?? null,
-        invoiceNumber: row.providerInvoiceId,
+        invoiceNumber: receipt?.number ?? row.providerInvoiceId,
         timeZone: recipient.timeZone,
-        accountUrl: `${ctx.publicUrl}/admin/app/account`,
+        accountUrl: `${ctx.publicUrl}/admin/app/account#invoices`,
+        receiptUrl: `${ctx.publicUrl}${receiptPaths.plan(row.userId, row.id)}`,
       },
       `plan-receipt:${provider}:${row.providerInvoiceId}`,
     );

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { planInvoices, planSubscriptions, users } from '../../db/schema/index.js';
 import type { PaymentProvider, ProviderInvoice, ProviderSubscription } from '../../payments/port.js';
 import type { Jobs } from '../../types.js';
+import type { PlatformSeller } from '../receipts/issue-receipt.js';
 import { planName } from './plan-catalogue.js';
 import { enqueuePlanEmail, type PlanRecipient } from './plan-emails.js';
 import { PLAN_KIND_KEY, PLAN_USER_KEY } from './plan-metadata.js';
@@ -13,6 +14,8 @@ export interface PlanSyncContext {
   provider: PaymentProvider;
   jobs: Jobs;
   publicUrl: string;
+  /** The seller on plan receipts (receipts/issue-receipt.ts, from the configuration). */
+  platform: PlatformSeller;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

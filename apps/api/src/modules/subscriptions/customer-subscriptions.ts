@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import { logoUrl } from '../nests/nest-view.js';
 import { livePlanOf } from '../plans/find-merchant-plan.js';
+import { nextChargeAt, pauseView } from './pause-view.js';
 import { priceOffer, subscriptionPrice } from './subscription-offer.js';
 
 const renewing = new Set(['trialing', 'active', 'past_due']);
@@ -33,7 +34,7 @@ export interface CounterSubscription {
 export type CheckInCounters = (
   db: Db,
   subscriptions: CounterSubscription[],
-) => Promise<Map<string, Pick<CustomerSubscription, 'usage'> & { checkIns: number | null }>>;
+) => Promise<Map<string, Pick<CustomerSubscription, 'usage' | 'rewards'> & { checkIns: number | null }>>;
 
 /**
  * Every subscription of a customer, across nests, as the customer area shows it. Subscriptions that
@@ -52,6 +53,9 @@ export async function listCustomerSubscriptions(
       currentPeriodStart: nestSubscriptions.currentPeriodStart,
       currentPeriodEnd: nestSubscriptions.currentPeriodEnd,
       cancelAtPeriodEnd: nestSubscriptions.cancelAtPeriodEnd,
+      pauseStartsAt: nestSubscriptions.pauseStartsAt,
+      pauseEndsAt: nestSubscriptions.pauseEndsAt,
+      pauseMaxPeriods: offers.customerPauseMaxPeriods,
       nestId: nests.id,
       nestName: nests.name,
       ownerPlan: planSubscriptions.plan,
@@ -97,7 +101,7 @@ export async function listCustomerSubscriptions(
       renewing.has(row.status) && !row.cancelAtPeriodEnd
         ? row.status === 'past_due' && nextAttempt
           ? nextAttempt
-          : row.currentPeriodEnd
+          : nextChargeAt(row, row.currentPeriodEnd)
         : null;
     // Progression is a Pro and Enterprise feature (ADR 044): on another plan a rule rests, shown nowhere.
     const plan = livePlanOf(row.ownerPlan ? { plan: row.ownerPlan, status: row.ownerPlanStatus! } : null);
@@ -115,6 +119,8 @@ export async function listCustomerSubscriptions(
       interval: row.interval,
       interval_count: row.intervalCount,
       cancel_at_period_end: row.cancelAtPeriodEnd,
+      pause: pauseView(row),
+      pause_max_periods: row.pauseMaxPeriods,
       usage: counters.get(row.id)?.usage ?? null,
       reward:
         rule?.kind === 'paid_periods'
@@ -123,6 +129,7 @@ export async function listCustomerSubscriptions(
             ? { rule, progress: (counters.get(row.id)?.checkIns ?? 0) % rule.every, target: rule.every }
             : null,
       unpaid_amount_cents: Number(stat?.unpaidCents ?? 0),
+      rewards: counters.get(row.id)?.rewards ?? [],
     };
   });
 }

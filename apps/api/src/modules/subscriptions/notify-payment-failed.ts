@@ -11,6 +11,44 @@ export function payNowUrl(publicUrl: string, subscriptionId: string): string {
   return `${publicUrl}/client/app/overview?pay=${encodeURIComponent(subscriptionId)}`;
 }
 
+/** Who is told and about what: the customer, their subscription and what it owes. */
+export interface PaymentFailedFacts {
+  email: string;
+  name: string | null;
+  locale: string;
+  nestName: string;
+  offerName: string;
+  amountCents: number;
+  currency: string;
+  subscriptionId: string;
+  nestId: string;
+  customerId: string;
+}
+
+/**
+ * The payment-failed email with its pay-now link, in the customer's language: sent when a charge
+ * fails, and again when the merchant asks from the counter.
+ */
+export function paymentFailedEmail(
+  publicUrl: string,
+  facts: PaymentFailedFacts,
+): EmailRequest<'customer-payment-failed'> {
+  return {
+    to: facts.email,
+    locale: facts.locale === 'fr-FR' ? 'fr-FR' : 'en-US',
+    template: 'customer-payment-failed',
+    params: {
+      name: facts.name ?? '',
+      nestName: facts.nestName,
+      offerName: facts.offerName,
+      amountCents: facts.amountCents,
+      currency: facts.currency,
+      payUrl: payNowUrl(publicUrl, facts.subscriptionId),
+    },
+    recipient: { nestId: facts.nestId, customerId: facts.customerId },
+  };
+}
+
 /**
  * After a failed charge on a customer's invoice has been synced (same transaction as the webhook),
  * tells the customer in their language, with a link to pay now. Once per invoice and attempt,
@@ -38,19 +76,14 @@ export async function notifyPaymentFailed(ctx: NestSyncContext, tx: Tx, event: P
     );
   // Paid meanwhile (a later attempt went through before this event was handled): nothing to say.
   if (row?.invoice.status !== 'open') return;
-  const email: EmailRequest<'customer-payment-failed'> = {
-    to: row.email,
-    locale: row.locale === 'fr-FR' ? 'fr-FR' : 'en-US',
-    template: 'customer-payment-failed',
-    params: {
-      name: row.name ?? '',
-      nestName: row.nestName,
-      offerName: row.offerName,
-      amountCents: row.invoice.amountDueCents - row.invoice.amountPaidCents,
-      currency: row.invoice.currency,
-      payUrl: payNowUrl(ctx.publicUrl, row.invoice.subscriptionId),
-    },
-  };
+  const email = paymentFailedEmail(ctx.publicUrl, {
+    ...row,
+    amountCents: row.invoice.amountDueCents - row.invoice.amountPaidCents,
+    currency: row.invoice.currency,
+    subscriptionId: row.invoice.subscriptionId,
+    nestId: row.invoice.nestId,
+    customerId: row.invoice.customerId,
+  });
   await ctx.jobs.enqueue(SEND_EMAIL_JOB, email, {
     tx,
     dedupeKey: `customer-payment-failed:${ctx.provider.name}:${row.invoice.providerInvoiceId}:${row.invoice.attemptCount}`,

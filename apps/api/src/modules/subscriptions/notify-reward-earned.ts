@@ -58,6 +58,7 @@ export async function notifyRewardEarned(
       paidPeriods,
       areaUrl: `${ctx.publicUrl}/client/app/overview`,
     },
+    recipient: { nestId: sync.subscription.nestId, customerId: sync.subscription.customerId },
   };
   await ctx.jobs.enqueue(SEND_EMAIL_JOB, email, {
     tx,

@@ -30,3 +30,5 @@ export async function requireActionableSubscription(db: Db, customerId: string, 
   if (!providerSubscriptionId) throw new AppError('conflict');
   return { ...row, providerSubscriptionId };
 }
+
+export type ActionableSubscription = Awaited<ReturnType<typeof requireActionableSubscription>>;

@@ -1,15 +1,27 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, sign } from 'node:crypto';
 import { PASS_CODE_LENGTH, PASS_STEP_SECONDS } from '@nest/contracts';
+import { nestPassKey, uuidBytes } from './pass-keys.js';
 
 /**
- * A pass token is 37 bytes, base64url (50 characters, small enough for a dense-free QR code):
- * a format version, the subscription id (16 bytes), the time step (uint32), and the first 16
- * bytes of HMAC-SHA256 over those 21 bytes with the pass secret.
+ * The first pass token format (HMAC, ADR 081), still accepted during the migration window
+ * (ADR 183): 37 bytes, base64url (50 characters): version 1, the subscription id (16 bytes), the
+ * time step (uint32), and the first 16 bytes of HMAC-SHA256 over those 21 bytes with the pass secret.
  */
 export const PASS_VERSION = 1;
 export const PAYLOAD_BYTES = 1 + 16 + 4;
 export const MAC_BYTES = 16;
 export const TOKEN_BYTES = PAYLOAD_BYTES + MAC_BYTES;
+
+/**
+ * The signed pass token (ADR 183): 101 bytes, base64url (135 characters, still a small QR code):
+ * version 2, the nest id (16 bytes), the subscription id (16 bytes), the time step (uint32), and
+ * the Ed25519 signature (64 bytes) of those 37 bytes with the nest's key. Anyone holding the nest's
+ * public key can check it; only the API can make one.
+ */
+export const SIGNED_PASS_VERSION = 2;
+export const SIGNED_PAYLOAD_BYTES = 1 + 16 + 16 + 4;
+export const SIGNATURE_BYTES = 64;
+export const SIGNED_TOKEN_BYTES = SIGNED_PAYLOAD_BYTES + SIGNATURE_BYTES;
 
 /** Crockford's base32: no I, L, O or U, so a code read aloud or typed is not misread. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -33,10 +45,34 @@ export function macOf(secret: string, payload: Buffer): Buffer {
   return createHmac('sha256', secret).update(payload).digest().subarray(0, MAC_BYTES);
 }
 
-/** The token of a subscription's pass in a given step (deterministic: the same inputs, the same token). */
+/** The HMAC token of a subscription's pass in a given step (the format of the migration window). */
 export function passToken(secret: string, subscriptionId: string, step: number): string {
   const payload = payloadOf(subscriptionId, step);
   return Buffer.concat([payload, macOf(secret, payload)]).toString('base64url');
+}
+
+export function signedPayloadOf(nestId: string, subscriptionId: string, step: number): Buffer {
+  const payload = Buffer.alloc(SIGNED_PAYLOAD_BYTES);
+  payload.writeUInt8(SIGNED_PASS_VERSION, 0);
+  uuidBytes(nestId).copy(payload, 1);
+  uuidBytes(subscriptionId).copy(payload, 17);
+  payload.writeUInt32BE(step, 33);
+  return payload;
+}
+
+/**
+ * The signed token of a subscription's pass in a given step, with its nest's key (Ed25519 is
+ * deterministic: the same inputs, the same token).
+ */
+export function signedPassToken(
+  secret: string,
+  nestId: string,
+  subscriptionId: string,
+  step: number,
+): string {
+  const payload = signedPayloadOf(nestId, subscriptionId, step);
+  const signature = sign(null, payload, nestPassKey(secret, nestId).privateKey);
+  return Buffer.concat([payload, signature]).toString('base64url');
 }
 
 /** 16 bytes back to the canonical uuid text. */

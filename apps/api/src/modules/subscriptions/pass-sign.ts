@@ -1,4 +1,4 @@
-import { passCode, passStep, passToken, stepStart } from './pass-format.js';
+import { passCode, passStep, signedPassToken, stepStart } from './pass-format.js';
 
 export interface SignedPass {
   /** What the QR code carries. */
@@ -17,9 +17,14 @@ export interface SignedPass {
  * proves only which subscription it is for and when it was made; whether that subscription gives
  * access is decided at the counter, when it is verified.
  */
-export function signPass(secret: string, subscriptionId: string, now: Date = new Date()): SignedPass {
+export function signPass(
+  secret: string,
+  pass: { nestId: string; subscriptionId: string },
+  now: Date = new Date(),
+): SignedPass {
+  const { nestId, subscriptionId } = pass;
   const step = passStep(now);
-  const token = passToken(secret, subscriptionId, step);
+  const token = signedPassToken(secret, nestId, subscriptionId, step);
   return {
     token,
     code: passCode(secret, subscriptionId, step),

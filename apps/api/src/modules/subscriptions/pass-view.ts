@@ -13,8 +13,12 @@ export function hasPass(status: string): boolean {
 }
 
 /** The pass of one subscription as the API answers it (the success page, the customer area). */
-export function passView(secret: string, subscriptionId: string, now: Date = new Date()): Pass {
-  const signed = signPass(secret, subscriptionId, now);
+export function passView(
+  secret: string,
+  subscription: { nestId: string; id: string },
+  now: Date = new Date(),
+): Pass {
+  const signed = signPass(secret, { nestId: subscription.nestId, subscriptionId: subscription.id }, now);
   return {
     token: signed.token,
     code: signed.code,

@@ -1,6 +1,7 @@
 import {
   customerInvoiceListSchema,
   customerPassSchema,
+  customerPauseBodySchema,
   customerRetryBodySchema,
   customerRetryResultSchema,
   customerSubscriptionSchema,
@@ -13,7 +14,9 @@ import { requestLocale } from '../../lib/i18n.js';
 import { applyConnectedAccountEvent } from './apply-nest-event.js';
 import { startCardUpdate } from './card-update.js';
 import { listOwnSubscriptionInvoices } from './customer-invoices.js';
+import { setCustomerPause } from './customer-pause.js';
 import type { CheckInCounters } from './customer-subscriptions.js';
+import { applyLedgerEvent } from './ledger.js';
 import { retryInvoices } from './retry-invoices.js';
 import { setCancellation } from './set-cancellation.js';
 import type { SubscriptionContext } from './subscription-context.js';
@@ -42,6 +45,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   };
   // Events on a merchant's connected account are their customers' subscriptions.
   app.paymentEvents.on('connected_account', (tx, event) => applyConnectedAccountEvent(ctx, tx, event));
+  // …and the money that moves on it: refunds, fees, payouts, disputes (the nest's ledger, ADR 120).
+  app.paymentEvents.on('connected_account', (tx, event) => applyLedgerEvent(ctx, tx, event));
 
   // The history and the unpaid invoices of one of the customer's own subscriptions (spec §7 names the second).
   for (const [url, which, summary, description] of [
@@ -183,4 +188,57 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
         }),
     );
   }
+
+  app.post(
+    '/nest-customers/me/subscriptions/:id/pause',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags,
+        summary: 'Pause one of my subscriptions for a number of periods, when the offer allows it',
+        description:
+          'The period already paid runs to its end; then `periods` periods are skipped (no charge, no ' +
+          'entry), and the subscription resumes by itself. 403 `pause_not_offered` when the offer does ' +
+          'not allow it, 422 `pause_too_long` beyond what it allows; 409 when it cannot be paused ' +
+          '(`pause_trialing`, `pause_past_due`, `pause_cancelling`, `already_paused`, `pause_not_active`).',
+        params: nestSubIdParamsSchema,
+        body: customerPauseBodySchema,
+        response: {
+          200: customerSubscriptionSchema,
+          404: problemSchema,
+          409: problemSchema,
+          422: problemSchema,
+          ...problems,
+        },
+      },
+    },
+    async (request) =>
+      setCustomerPause(ctx, {
+        customerId: request.customer!.customerId,
+        subscriptionId: request.params.id,
+        periods: request.body.periods,
+      }),
+  );
+
+  app.delete(
+    '/nest-customers/me/subscriptions/:id/pause',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags,
+        summary: 'Take back a pause of one of my subscriptions before it begins',
+        description:
+          'Once the paused period has begun only the business can end it early (409 `pause_started`). ' +
+          'Not paused is 409 `not_paused`.',
+        params: nestSubIdParamsSchema,
+        response: { 200: customerSubscriptionSchema, 404: problemSchema, 409: problemSchema, ...problems },
+      },
+    },
+    async (request) =>
+      setCustomerPause(ctx, {
+        customerId: request.customer!.customerId,
+        subscriptionId: request.params.id,
+        periods: null,
+      }),
+  );
 };

@@ -17,5 +17,5 @@ export async function getSubscriptionPass(
 ): Promise<Pass> {
   const subscription = await requireOwnSubscription(db, customerId, subscriptionId);
   if (!hasPass(subscription.status)) throw new AppError('pass_unavailable');
-  return passView(passSecret, subscription.id, now);
+  return passView(passSecret, subscription, now);
 }

@@ -1,6 +1,6 @@
-import type { Tx } from '../../db/client.js';
-import type { SubscriptionContext } from './subscription-context.js';
-import { syncNestSubscription } from './sync-nest-subscription.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { HistoryActor } from './history.js';
+import { type NestSyncContext, syncNestSubscription } from './sync-nest-subscription.js';
 
 /**
  * After a customer's action at the provider, our copy is brought up to date the way the webhooks do
@@ -9,13 +9,14 @@ import { syncNestSubscription } from './sync-nest-subscription.js';
  * transaction, for what must exist only if the sync commits (an email).
  */
 export async function syncAfterAction(
-  ctx: SubscriptionContext,
+  ctx: NestSyncContext & { db: Db },
   accountId: string,
   providerSubscriptionId: string,
   then?: (tx: Tx) => Promise<void>,
+  actor: HistoryActor = { kind: 'customer' },
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await syncNestSubscription(ctx, tx, accountId, providerSubscriptionId, {});
+    await syncNestSubscription(ctx, tx, accountId, providerSubscriptionId, { actor });
     if (then) await then(tx);
   });
 }

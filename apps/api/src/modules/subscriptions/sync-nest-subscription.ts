@@ -5,6 +5,7 @@ import { nestInvoices, nestSubscriptions, nests, offerPrices, offers } from '../
 import type { PaymentProvider, ProviderInvoice } from '../../payments/port.js';
 import type { Jobs } from '../../types.js';
 import { findOrCreateCustomer, type NestCustomerRow } from './find-or-create-customer.js';
+import { type HistoryActor, providerActor, recordSubscriptionChanges } from './history.js';
 import { type NestCheckoutMetadata, readProviderMetadata } from './subscription-metadata.js';
 import { syncNestInvoice } from './sync-nest-invoice.js';
 
@@ -31,6 +32,8 @@ export type NestSubscriptionRow = typeof nestSubscriptions.$inferSelect;
 
 /** The nest, offer and price version a subscription's metadata names, once checked. */
 interface SyncTarget {
+  /** The connected account the subscription is sold on. */
+  accountId: string;
   nestName: string;
   nestTimeZone: string;
   ownerId: string;
@@ -68,7 +71,7 @@ async function findTarget(
     .innerJoin(nests, eq(nests.id, offers.nestId))
     .where(eq(offerPrices.id, meta.offerPriceId));
   if (!row || row.nestId !== meta.nestId || row.accountId !== accountId) return undefined;
-  return row;
+  return { ...row, accountId };
 }
 
 /**
@@ -85,7 +88,7 @@ export async function syncNestSubscription(
   tx: Tx,
   accountId: string,
   providerSubscriptionId: string,
-  options: { invoice?: ProviderInvoice },
+  options: { invoice?: ProviderInvoice; actor?: HistoryActor },
 ): Promise<NestSubscriptionRow | undefined> {
   const provider = ctx.provider.name;
   await tx.execute(
@@ -102,12 +105,23 @@ export async function syncNestSubscription(
     locale: meta.locale,
   });
 
+  const [before] = await tx
+    .select()
+    .from(nestSubscriptions)
+    .where(
+      and(
+        eq(nestSubscriptions.provider, provider),
+        eq(nestSubscriptions.providerSubscriptionId, snapshot.id),
+      ),
+    );
   const now = new Date();
   const values = {
     status: snapshot.status,
     currentPeriodStart: snapshot.currentPeriodStart,
     currentPeriodEnd: snapshot.currentPeriodEnd,
     cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd,
+    pauseStartsAt: snapshot.pause?.startsAt ?? null,
+    pauseEndsAt: snapshot.pause?.endsAt ?? null,
     providerCustomerId: snapshot.customerId,
     updatedAt: now,
   };
@@ -122,6 +136,8 @@ export async function syncNestSubscription(
       providerSubscriptionId: snapshot.id,
       linkId: meta.linkId,
       canceledAt: snapshot.status === 'canceled' ? now : null,
+      // The app's clock, as for every other time this sync writes (ADR 145), not the database's.
+      createdAt: now,
     })
     .onConflictDoUpdate({
       target: [nestSubscriptions.provider, nestSubscriptions.providerSubscriptionId],
@@ -137,6 +153,8 @@ export async function syncNestSubscription(
       .where(eq(nestSubscriptions.id, subscription.id))
       .returning()) as [NestSubscriptionRow];
   }
+  // The history (ADR 127): what this sync changed, by whoever caused it (the provider for a webhook).
+  await recordSubscriptionChanges(tx, before, subscription, options.actor ?? providerActor);
   if (seatHolding.has(subscription.status)) {
     await ctx.hooks.placeHeld(tx, { checkoutId: meta.checkoutId, subscriptionId: subscription.id });
   }

@@ -16,6 +16,7 @@ export async function attachSubscriber(
     name?: string | undefined;
     status: SubscriptionStatus;
     version?: number | undefined;
+    period_started_days_ago?: number | undefined;
   },
 ) {
   return db.transaction(async (tx) => {
@@ -42,7 +43,7 @@ export async function attachSubscriber(
       .from(nestCustomers)
       .where(eq(sql`lower(${nestCustomers.email})`, email.toLowerCase()));
     if (!customer) throw new Error('Seeded customer missing');
-    const now = new Date();
+    const now = new Date(Date.now() - (body.period_started_days_ago ?? 0) * 24 * 3600 * 1000);
     const [subscription] = await tx
       .insert(nestSubscriptions)
       .values({

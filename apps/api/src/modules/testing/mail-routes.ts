@@ -7,6 +7,9 @@ const sentMailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  attachments: z
+    .array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() }))
+    .optional(),
   sentAt: z.string(),
 });
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eventTestRoutes } from './event-routes.js';
 import { mailRoutes } from './mail-routes.js';
 import { merchantRoutes } from './merchant-routes.js';
 
@@ -9,4 +10,5 @@ import { merchantRoutes } from './merchant-routes.js';
 export const testingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(mailRoutes);
   await app.register(merchantRoutes);
+  await app.register(eventTestRoutes);
 };

@@ -1,9 +1,13 @@
-import type { VerificationReason } from '@nest/contracts';
+import type { VerificationReason, VerificationResultKind } from '@nest/contracts';
+import { isPausedAt } from '../subscriptions/pause-view.js';
 
 export interface EligibilityInput {
   status: string;
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
+  /** A pause (ADR 150): refused as paused from its start until its end. */
+  pauseStartsAt: Date | null;
+  pauseEndsAt: Date | null;
 }
 
 /**
@@ -24,6 +28,7 @@ export function ineligibilityReason(subscription: EligibilityInput, now: Date): 
     case 'active':
     case 'trialing':
       if (!subscription.currentPeriodEnd) return 'ended';
+      if (isPausedAt(subscription, now)) return 'paused';
       if (subscription.currentPeriodEnd.getTime() > now.getTime()) return null;
       // Cancelled at period end: over at the end. Renewing: allowed while the renewal is on its way.
       if (subscription.cancelAtPeriodEnd) return 'ended';
@@ -38,3 +43,39 @@ export function ineligibilityReason(subscription: EligibilityInput, now: Date): 
       return 'canceled';
   }
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface CounterVerdict {
+  result: VerificationResultKind;
+  reason: VerificationReason | null;
+  /** Amber until then; null when not in grace. */
+  graceUntil: Date | null;
+}
+
+export interface VerdictInput extends EligibilityInput {
+  currentPeriodStart: Date | null;
+  /** The offer's grace days for past-due subscribers (0: refused at once). */
+  graceDays: number;
+}
+
+/**
+ * The counter's three colours (ADR 130): green when eligible; amber when the only fault is a failed
+ * payment less than the offer's grace days ago (let them in, ask them to pay); red otherwise. A
+ * subscription turns past due when its renewal fails, and the renewal opens the period it pays for,
+ * so the failure dates from `current_period_start`. New refusal reasons belong in
+ * `ineligibilityReason`: only `past_due` can be softened to amber here.
+ */
+export function counterVerdict(subscription: VerdictInput, now: Date): CounterVerdict {
+  const reason = ineligibilityReason(subscription, now);
+  if (reason === null) return { result: 'eligible', reason: null, graceUntil: null };
+  const since = subscription.currentPeriodStart ?? subscription.currentPeriodEnd;
+  if (reason === 'past_due' && subscription.graceDays > 0 && since) {
+    const graceUntil = new Date(since.getTime() + subscription.graceDays * DAY_MS);
+    if (graceUntil.getTime() > now.getTime()) return { result: 'grace', reason, graceUntil };
+  }
+  return { result: 'not_eligible', reason, graceUntil: null };
+}
+
+/** The pay-now link can be emailed from the counter for these statuses (a failed payment is open). */
+export const PAY_NOW_STATUSES: readonly string[] = ['past_due', 'unpaid'];

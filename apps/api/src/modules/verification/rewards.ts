@@ -1,18 +1,19 @@
-import type { RedeemedReward, RewardRule, WaitingReward } from '@nest/contracts';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { EarnedReward, RedeemedReward, RewardRule, WaitingReward } from '@nest/contracts';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { nestInvoices, rewards } from '../../db/schema/index.js';
 import { type EmailRequest, SEND_EMAIL_JOB } from '../../emails/send-email.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Jobs } from '../../types.js';
 import { isUuid } from '../nests/find-nest.js';
+import { emitWebhookEvent } from '../webhooks/emit-event.js';
 
 export interface EarnedFor {
   nestId: string;
   nestName: string;
   offerName: string;
   subscriptionId: string;
-  customer: { email: string; name: string | null; locale: string };
+  customer: { id: string; email: string; name: string | null; locale: string };
 }
 
 /**
@@ -26,6 +27,7 @@ export async function recordCheckInReward(
   earned: EarnedFor,
   rule: RewardRule,
   milestone: number,
+  checkInId: string,
 ): Promise<boolean> {
   const inserted = await tx
     .insert(rewards)
@@ -35,6 +37,7 @@ export async function recordCheckInReward(
       kind: rule.kind,
       rule,
       milestone,
+      checkInId,
     })
     .onConflictDoNothing()
     .returning({ id: rewards.id });
@@ -52,6 +55,7 @@ export async function recordCheckInReward(
       checkIns: milestone,
       areaUrl: `${ctx.publicUrl}/client/app/overview`,
     },
+    recipient: { nestId: earned.nestId, customerId: earned.customer.id },
   };
   await ctx.jobs.enqueue(SEND_EMAIL_JOB, email, {
     tx,
@@ -72,6 +76,68 @@ export async function waitingRewards(tx: Tx, subscriptionId: string): Promise<Wa
     reward_name: r.rule.reward_name,
     earned_at: r.earnedAt.toISOString(),
   }));
+}
+
+/** The latest rewards handed over, newest first. */
+export async function recentlyRedeemed(
+  tx: Tx,
+  subscriptionId: string,
+  limit: number,
+): Promise<RedeemedReward[]> {
+  const rows = await tx
+    .select({
+      id: rewards.id,
+      rule: rewards.rule,
+      earnedAt: rewards.earnedAt,
+      redeemedAt: rewards.redeemedAt,
+    })
+    .from(rewards)
+    .where(and(eq(rewards.subscriptionId, subscriptionId), isNotNull(rewards.redeemedAt)))
+    .orderBy(desc(rewards.redeemedAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    reward_name: r.rule.reward_name,
+    earned_at: r.earnedAt.toISOString(),
+    redeemed_at: r.redeemedAt!.toISOString(),
+  }));
+}
+
+/**
+ * Rewards of several subscriptions, for the customer area and the merchant's customer detail: every
+ * reward waiting (oldest first), then the latest `redeemedLimit` redeemed (newest first), per
+ * subscription.
+ */
+export async function earnedRewardsOf(
+  tx: Tx,
+  subscriptionIds: string[],
+  redeemedLimit = 10,
+): Promise<Map<string, EarnedReward[]>> {
+  const byId = new Map<string, EarnedReward[]>(subscriptionIds.map((id) => [id, []]));
+  if (subscriptionIds.length === 0) return byId;
+  const view = (r: { id: string; rule: RewardRule; earnedAt: Date; redeemedAt: Date | null }) => ({
+    id: r.id,
+    reward_name: r.rule.reward_name,
+    earned_at: r.earnedAt.toISOString(),
+    redeemed_at: r.redeemedAt?.toISOString() ?? null,
+  });
+  const waiting = await tx
+    .select({
+      id: rewards.id,
+      subscriptionId: rewards.subscriptionId,
+      rule: rewards.rule,
+      earnedAt: rewards.earnedAt,
+      redeemedAt: rewards.redeemedAt,
+    })
+    .from(rewards)
+    .where(and(inArray(rewards.subscriptionId, subscriptionIds), isNull(rewards.redeemedAt)))
+    .orderBy(asc(rewards.earnedAt), asc(rewards.milestone));
+  for (const r of waiting) byId.get(r.subscriptionId)?.push(view(r));
+  // A customer or a detail shows a few subscriptions: one short indexed read each.
+  for (const id of subscriptionIds) {
+    for (const r of await recentlyRedeemed(tx, id, redeemedLimit)) byId.get(id)?.push(r);
+  }
+  return byId;
 }
 
 /** Paid periods of a subscription, as the customer area counts them (ADR 086). */
@@ -103,6 +169,17 @@ export async function redeemReward(
     .where(and(eq(rewards.id, rewardId), eq(rewards.nestId, nestId), isNull(rewards.redeemedAt)))
     .returning();
   if (row) {
+    await emitWebhookEvent(tx, {
+      nestId,
+      type: 'reward.redeemed',
+      data: {
+        reward_id: row.id,
+        subscription_id: row.subscriptionId,
+        reward_name: row.rule.reward_name,
+        earned_at: row.earnedAt.toISOString(),
+        redeemed_at: (row.redeemedAt ?? now).toISOString(),
+      },
+    });
     return {
       id: row.id,
       reward_name: row.rule.reward_name,

@@ -10,21 +10,36 @@ import {
 import { and, eq, gte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { checkIns, nestCustomers, nestSubscriptions, nests, offers } from '../../db/schema/index.js';
+import { notFound } from '../../lib/errors.js';
 import type { Jobs } from '../../types.js';
 import { findMerchantPlan } from '../plans/find-merchant-plan.js';
-import { uuidOf } from '../subscriptions/pass-format.js';
 import { codeLookupsOf, verifyPassToken } from '../subscriptions/pass-verify.js';
 import { priceOffer, subscriptionPrice } from '../subscriptions/subscription-offer.js';
-import { ineligibilityReason } from './eligibility.js';
+import { emitWebhookEvent } from '../webhooks/emit-event.js';
+import { counterVerdict, PAY_NOW_STATUSES } from './eligibility.js';
 import { withCodeLookups } from './find-by-code.js';
-import { paidPeriodsOf, recordCheckInReward, waitingRewards } from './rewards.js';
+import { paidPeriodsOf, recentlyRedeemed, recordCheckInReward, waitingRewards } from './rewards.js';
 import { countedCheckIns, usageView, usedInWindow } from './usage.js';
+
+/**
+ * Today's events at the door for the customer the pass names (the events module's `eventsAtDoor`,
+ * handed in by routes.ts): registered, admitted and attendance recorded, in the check-in's transaction.
+ */
+export type EventDoor = (
+  tx: Tx,
+  input: { nestId: string; timeZone: string; customerId: string; userId: string },
+  now: Date,
+) => Promise<Verification['events']>;
 
 export interface VerifyContext {
   db: Db;
   jobs: Jobs;
   passSecret: string;
+  /** HMAC pass tokens are refused from then (ADR 183); the default window otherwise. */
+  hmacAcceptedUntil?: Date;
   publicUrl: string;
+  /** Absent: the answer lists no events. */
+  eventDoor?: EventDoor;
 }
 
 export interface CounterNest {
@@ -41,13 +56,24 @@ async function resolvePass(
   body: VerifyBody,
   now: Date,
 ): Promise<Resolved> {
+  // Picked from a counter search: the merchant names the subscription (checked against the nest below).
+  if (body.subscription_id !== undefined) return { subscriptionId: body.subscription_id };
   if (body.token !== undefined) {
-    const check = verifyPassToken(ctx.passSecret, body.token, now);
+    const check = verifyPassToken(
+      ctx.passSecret,
+      body.token,
+      now,
+      ctx.hmacAcceptedUntil ? { hmacAcceptedUntil: ctx.hmacAcceptedUntil } : {},
+    );
+    // A signed pass names its nest: another nest's is refused exactly like a forged one.
+    if ((check.ok || 'subscriptionId' in check) && check.nestId !== null && check.nestId !== nestId) {
+      return { reason: 'invalid_pass' };
+    }
     if (check.ok) return { subscriptionId: check.subscriptionId };
     if (check.reason === 'expired' || check.reason === 'not_yet_valid') {
       // The signature is ours; say "expired" only for this nest's pass, so another nest's pass is
       // refused exactly like a forged one.
-      const id = uuidOf(Buffer.from(body.token, 'base64url').subarray(1, 17));
+      const id = check.subscriptionId;
       const [own] = await ctx.db
         .select({ id: nestSubscriptions.id })
         .from(nestSubscriptions)
@@ -78,6 +104,7 @@ function emptyAnswer(id: string, reason: VerificationReason, at: Date): Verifica
     customer: null,
     offer: null,
     subscription: null,
+    events: [],
     usage: null,
     reward: null,
   };
@@ -95,6 +122,77 @@ async function recordRefusal(
     .values({ nestId, result: 'not_eligible', reason, verifiedBy: userId, checkedAt: now })
     .returning({ id: checkIns.id });
   return emptyAnswer(row!.id, reason, now);
+}
+
+export interface RewardSubject {
+  id: string;
+  customerId: string;
+  nestName: string;
+  offerName: string;
+  customerName: string | null;
+  customerEmail: string;
+  customerLocale: string;
+  rewardRule: unknown;
+}
+
+/**
+ * Check-in reward progress after a check-in (`counts`: it used the allowance), earning the reward
+ * at its milestone; paid-period progress as it stands. Null without a rule, or on a plan without
+ * progression (DESIGN.md §5, ADR 044).
+ */
+export async function progressRewards(
+  tx: Tx,
+  ctx: VerifyContext,
+  nest: CounterNest,
+  sub: RewardSubject,
+  counts: boolean,
+  checkInId: string,
+): Promise<Verification['reward']> {
+  // Progression is a Pro and Enterprise feature (DESIGN.md §5, ADR 044): on another plan the rule rests.
+  const rule = (sub.rewardRule ?? null) as RewardRule | null;
+  const plan = rule ? await findMerchantPlan(tx, nest.ownerId) : null;
+  let reward: Verification['reward'] = null;
+  if (rule && plan && hasFeature(plan, 'progression')) {
+    let earnedNow = false;
+    let progress: number;
+    if (rule.kind === 'check_ins') {
+      const total = await countedCheckIns(tx, sub.id);
+      if (counts && total > 0 && total % rule.every === 0) {
+        earnedNow = await recordCheckInReward(
+          tx,
+          ctx,
+          {
+            nestId: nest.id,
+            nestName: sub.nestName,
+            offerName: sub.offerName,
+            subscriptionId: sub.id,
+            customer: {
+              id: sub.customerId,
+              email: sub.customerEmail,
+              name: sub.customerName,
+              locale: sub.customerLocale,
+            },
+          },
+          rule,
+          total,
+          checkInId,
+        );
+      }
+      progress = total % rule.every;
+    } else {
+      progress = (await paidPeriodsOf(tx, sub.id)) % rule.every;
+    }
+    reward = {
+      rule,
+      progress,
+      target: rule.every,
+      earned_now: earnedNow,
+      waiting: await waitingRewards(tx, sub.id),
+      redeemed: await recentlyRedeemed(tx, sub.id, 5),
+    };
+  }
+
+  return reward;
 }
 
 /**
@@ -121,6 +219,8 @@ export async function verifyAtCounter(
         currentPeriodStart: nestSubscriptions.currentPeriodStart,
         currentPeriodEnd: nestSubscriptions.currentPeriodEnd,
         cancelAtPeriodEnd: nestSubscriptions.cancelAtPeriodEnd,
+        pauseStartsAt: nestSubscriptions.pauseStartsAt,
+        pauseEndsAt: nestSubscriptions.pauseEndsAt,
         customerId: nestSubscriptions.customerId,
         customerName: nestCustomers.name,
         customerEmail: nestCustomers.email,
@@ -131,6 +231,7 @@ export async function verifyAtCounter(
         grants: offers.grants,
         allowance: offers.usageAllowance,
         rewardRule: offers.rewardRule,
+        graceDays: offers.graceDays,
       })
       .from(nestSubscriptions)
       .innerJoin(nests, eq(nests.id, nestSubscriptions.nestId))
@@ -139,14 +240,17 @@ export async function verifyAtCounter(
       .innerJoin(...priceOffer)
       .where(and(eq(nestSubscriptions.id, resolved.subscriptionId), eq(nestSubscriptions.nestId, nest.id)))
       .for('update', { of: nestSubscriptions });
+    // A subscription picked from a search is named by id: another nest's (or no) subscription is 404.
+    if (!sub && body.subscription_id !== undefined) throw notFound();
     // A genuine pass of another merchant's nest: refused exactly like a forged one.
     if (!sub) return recordRefusal(tx, nest.id, userId, 'invalid_pass', now);
 
     const allowance = (sub.allowance ?? null) as UsageAllowance | null;
-    let reason = ineligibilityReason(sub, now);
+    const verdict = counterVerdict(sub, now);
+    let { result, reason } = verdict;
     let repeat = false;
     let used = 0;
-    if (reason === null) {
+    if (result !== 'not_eligible') {
       const [recent] = await tx
         .select({ id: checkIns.id })
         .from(checkIns)
@@ -162,16 +266,22 @@ export async function verifyAtCounter(
     }
     if (allowance) {
       used = await usedInWindow(tx, sub.id, allowance, sub.timeZone, sub.currentPeriodStart, now);
-      if (reason === null && !repeat && used >= allowance.uses) reason = 'usage_exhausted';
+      // A repeat while the allowance is used up is red too (ADR 134): "already checked in" must not
+      // read as "one more" at a counter whose allowance protects the merchant.
+      if (result !== 'not_eligible' && used >= allowance.uses) {
+        result = 'not_eligible';
+        reason = 'usage_exhausted';
+      }
     }
-    const counts = reason === null && !repeat;
+    // Green and amber let the customer in: both use the allowance and move check-in rewards.
+    const counts = result !== 'not_eligible' && !repeat;
     const [row] = await tx
       .insert(checkIns)
       .values({
         nestId: nest.id,
         customerId: sub.customerId,
         subscriptionId: sub.id,
-        result: reason === null ? 'eligible' : 'not_eligible',
+        result,
         reason,
         repeat,
         counts,
@@ -180,47 +290,34 @@ export async function verifyAtCounter(
       })
       .returning({ id: checkIns.id });
     if (counts) used += 1;
+    await emitWebhookEvent(tx, {
+      nestId: nest.id,
+      type: 'check_in.recorded',
+      data: {
+        check_in_id: row!.id,
+        subscription_id: sub.id,
+        customer_id: sub.customerId,
+        result,
+        reason,
+        repeat,
+        counts,
+        checked_at: now.toISOString(),
+      },
+    });
 
-    // Progression is a Pro and Enterprise feature (DESIGN.md §5, ADR 044): on another plan the rule rests.
-    const rule = (sub.rewardRule ?? null) as RewardRule | null;
-    const plan = rule ? await findMerchantPlan(tx, nest.ownerId) : null;
-    let reward: Verification['reward'] = null;
-    if (rule && plan && hasFeature(plan, 'progression')) {
-      let earnedNow = false;
-      let progress: number;
-      if (rule.kind === 'check_ins') {
-        const total = await countedCheckIns(tx, sub.id);
-        if (counts && total > 0 && total % rule.every === 0) {
-          earnedNow = await recordCheckInReward(
-            tx,
-            ctx,
-            {
-              nestId: nest.id,
-              nestName: sub.nestName,
-              offerName: sub.offerName,
-              subscriptionId: sub.id,
-              customer: { email: sub.customerEmail, name: sub.customerName, locale: sub.customerLocale },
-            },
-            rule,
-            total,
-          );
-        }
-        progress = total % rule.every;
-      } else {
-        progress = (await paidPeriodsOf(tx, sub.id)) % rule.every;
-      }
-      reward = {
-        rule,
-        progress,
-        target: rule.every,
-        earned_now: earnedNow,
-        waiting: await waitingRewards(tx, sub.id),
-      };
-    }
+    const reward = await progressRewards(tx, ctx, nest, sub, counts, row!.id);
+
+    const todaysEvents = ctx.eventDoor
+      ? await ctx.eventDoor(
+          tx,
+          { nestId: nest.id, timeZone: sub.timeZone, customerId: sub.customerId, userId },
+          now,
+        )
+      : [];
 
     return {
       id: row!.id,
-      result: reason === null ? 'eligible' : 'not_eligible',
+      result,
       reason,
       repeat,
       checked_at: now.toISOString(),
@@ -231,7 +328,11 @@ export async function verifyAtCounter(
         status: sub.status,
         current_period_end: sub.currentPeriodEnd?.toISOString() ?? null,
         cancel_at_period_end: sub.cancelAtPeriodEnd,
+        grace_until: result === 'grace' ? (verdict.graceUntil?.toISOString() ?? null) : null,
+        paused_until: verdict.reason === 'paused' ? (sub.pauseEndsAt?.toISOString() ?? null) : null,
+        can_pay_now: PAY_NOW_STATUSES.includes(sub.status),
       },
+      events: todaysEvents,
       usage: allowance ? usageView(allowance, used) : null,
       reward,
     } satisfies Verification;

@@ -9,6 +9,7 @@ import {
 import { AppError } from '../../lib/errors.js';
 import type { CatalogProvider } from '../catalog.js';
 import { toProviderEvent } from '../events.js';
+import type { NestMoneyProvider } from '../money.js';
 import type { NestCheckoutProvider } from '../nest-checkout.js';
 import type { NestSubscriptionActionsProvider } from '../nest-subscription-actions.js';
 import type { PayoutAccountProvider } from '../payout-accounts.js';
@@ -30,6 +31,7 @@ import { createSubscriptionSession } from './checkout.js';
 import { clockOffsetSeconds, sandboxNow } from './clock.js';
 import { inTransaction, type SandboxDeps } from './context.js';
 import { sandboxId } from './ids.js';
+import { sandboxMoney } from './money.js';
 import { sandboxNestCheckout } from './nest-checkout.js';
 import { sandboxNestSubscriptionActions } from './nest-subscription-actions.js';
 import { sandboxPayoutAccounts } from './payout-accounts.js';
@@ -71,9 +73,24 @@ export class SandboxProvider implements PaymentProvider {
     sandboxNestCheckout(this.options).retrieveNestSubscription(...a);
   readonly retrieveNestInvoice: NestCheckoutProvider['retrieveNestInvoice'] = (...a) =>
     sandboxNestCheckout(this.options).retrieveNestInvoice(...a);
+  // Refunds, payments, payouts and disputes on connected accounts, for the ledger (./money.ts).
+  readonly createNestRefund: NestMoneyProvider['createNestRefund'] = (...a) =>
+    sandboxMoney(this.options).createNestRefund(...a);
+  readonly retrieveNestPayment: NestMoneyProvider['retrieveNestPayment'] = (...a) =>
+    sandboxMoney(this.options).retrieveNestPayment(...a);
+  readonly retrieveNestPayout: NestMoneyProvider['retrieveNestPayout'] = (...a) =>
+    sandboxMoney(this.options).retrieveNestPayout(...a);
+  readonly retrieveNestDispute: NestMoneyProvider['retrieveNestDispute'] = (...a) =>
+    sandboxMoney(this.options).retrieveNestDispute(...a);
   // Customers' own actions on their subscriptions (./nest-subscription-actions.ts).
   readonly setNestCancelAtPeriodEnd: NestSubscriptionActionsProvider['setNestCancelAtPeriodEnd'] = (...a) =>
     sandboxNestSubscriptionActions(this.options).setNestCancelAtPeriodEnd(...a);
+  readonly cancelNestSubscriptionNow: NestSubscriptionActionsProvider['cancelNestSubscriptionNow'] = (...a) =>
+    sandboxNestSubscriptionActions(this.options).cancelNestSubscriptionNow(...a);
+  readonly pauseNestSubscription: NestSubscriptionActionsProvider['pauseNestSubscription'] = (...a) =>
+    sandboxNestSubscriptionActions(this.options).pauseNestSubscription(...a);
+  readonly resumeNestSubscription: NestSubscriptionActionsProvider['resumeNestSubscription'] = (...a) =>
+    sandboxNestSubscriptionActions(this.options).resumeNestSubscription(...a);
   readonly payNestInvoice: NestSubscriptionActionsProvider['payNestInvoice'] = (...a) =>
     sandboxNestSubscriptionActions(this.options).payNestInvoice(...a);
   readonly createNestCardUpdateSession: NestSubscriptionActionsProvider['createNestCardUpdateSession'] = (

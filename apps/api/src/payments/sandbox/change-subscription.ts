@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { type SandboxMetadata, sandboxInvoices, sandboxSubscriptions } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
-import { prorate } from './calendar.js';
+import { nextPeriodEnd, prorate } from './calendar.js';
 import { chargeInvoice } from './charge-invoice.js';
 import type { SandboxDeps } from './context.js';
 import { emitEvent } from './emit-event.js';
@@ -148,6 +148,87 @@ export async function setCancelAtPeriodEnd(
           }
         : { cancelAtPeriodEnd: false, canceledAt: null },
     )
+    .where(eq(sandboxSubscriptions.id, subscriptionId))
+    .returning();
+  await emitUpdated(deps, tx, updated!, at);
+  return updated!;
+}
+
+/** Ends a subscription now, as Stripe's cancel does: ended and canceled at that time, one deleted event. */
+export async function cancelNow(
+  deps: SandboxDeps,
+  tx: Tx,
+  subscriptionId: string,
+  at: Date,
+): Promise<SandboxSubscriptionRow> {
+  const subscription = await lockSubscription(tx, subscriptionId);
+  if (subscription.status === 'canceled') throw new AppError('conflict');
+  const [ended] = await tx
+    .update(sandboxSubscriptions)
+    .set({
+      status: 'canceled',
+      endedAt: at,
+      canceledAt: at,
+      pendingProductName: null,
+      pendingAmountCents: null,
+      pendingMetadata: null,
+    })
+    .where(eq(sandboxSubscriptions.id, subscriptionId))
+    .returning();
+  await emitEvent(deps, tx, {
+    ownerId: ended!.ownerId,
+    accountId: ended!.accountId,
+    type: 'customer.subscription.deleted',
+    object: emitted.subscription(ended!),
+    occurredAt: at,
+  });
+  return ended!;
+}
+
+/**
+ * Stripe's pause_collection with behavior void (ADR 150): the renewals of the next `periods` periods
+ * bill nothing (renew-subscriptions.ts skips their invoices) and the pause clears itself at the end
+ * of the last one. A pause already set is replaced, as a second update of pause_collection does.
+ */
+export async function pauseCollection(
+  deps: SandboxDeps,
+  tx: Tx,
+  subscriptionId: string,
+  periods: number,
+  at: Date,
+): Promise<SandboxSubscriptionRow> {
+  const subscription = await lockSubscription(tx, subscriptionId);
+  if (subscription.status === 'canceled') throw new AppError('conflict');
+  let endsAt = subscription.currentPeriodEnd;
+  for (let i = 0; i < periods; i++) {
+    endsAt = nextPeriodEnd(
+      subscription.billingCycleAnchor,
+      endsAt,
+      subscription.interval,
+      subscription.intervalCount,
+    );
+  }
+  const [updated] = await tx
+    .update(sandboxSubscriptions)
+    .set({ pauseStartsAt: subscription.currentPeriodEnd, pauseEndsAt: endsAt })
+    .where(eq(sandboxSubscriptions.id, subscriptionId))
+    .returning();
+  await emitUpdated(deps, tx, updated!, at);
+  return updated!;
+}
+
+/** Clears pause_collection now: the next renewal bills again. Not paused: nothing changes. */
+export async function resumeCollection(
+  deps: SandboxDeps,
+  tx: Tx,
+  subscriptionId: string,
+  at: Date,
+): Promise<SandboxSubscriptionRow> {
+  const subscription = await lockSubscription(tx, subscriptionId);
+  if (!subscription.pauseEndsAt) return subscription;
+  const [updated] = await tx
+    .update(sandboxSubscriptions)
+    .set({ pauseStartsAt: null, pauseEndsAt: null })
     .where(eq(sandboxSubscriptions.id, subscriptionId))
     .returning();
   await emitUpdated(deps, tx, updated!, at);

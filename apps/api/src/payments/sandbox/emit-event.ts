@@ -9,7 +9,7 @@ const DELIVERY_ATTEMPTS = 16;
 
 export interface EmittedObject {
   id: string;
-  object: 'checkout.session' | 'invoice' | 'subscription' | 'account' | 'payout';
+  object: 'checkout.session' | 'invoice' | 'subscription' | 'account' | 'payout' | 'charge';
   [field: string]: unknown;
 }
 

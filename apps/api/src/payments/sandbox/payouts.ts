@@ -1,12 +1,13 @@
 import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { sandboxAccounts, sandboxPaymentAttempts, sandboxPayouts } from '../../db/schema/index.js';
+import { sandboxAccounts, sandboxPayouts } from '../../db/schema/index.js';
 import type { PayoutSchedule, Weekday } from '../port.js';
 import { addDays } from './calendar.js';
 import { clockOffsetSeconds, shift } from './clock.js';
 import type { SandboxDeps } from './context.js';
 import { emitEvent } from './emit-event.js';
 import { sandboxId } from './ids.js';
+import { markSettled, settleIntoPayout } from './money.js';
 import type { SandboxAccountRow } from './to-port.js';
 
 const WEEKDAYS: Weekday[] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -41,28 +42,6 @@ export function latestPayoutSlot(schedule: PayoutSchedule, now: Date): Date | nu
         : monthlySlot(today.getUTCFullYear(), today.getUTCMonth() - 1, anchor);
     }
   }
-}
-
-/** What the account has earned and not yet been paid: its successful payments less the platform's fees, less payouts. */
-export async function availableBalanceCents(tx: Tx, accountId: string, now: Date): Promise<number> {
-  const [earned] = await tx
-    .select({
-      cents: sql<string>`coalesce(sum(${sandboxPaymentAttempts.amountCents} - ${sandboxPaymentAttempts.applicationFeeCents}), 0)`,
-    })
-    .from(sandboxPaymentAttempts)
-    .where(
-      and(
-        eq(sandboxPaymentAttempts.accountId, accountId),
-        eq(sandboxPaymentAttempts.status, 'succeeded'),
-        lte(sandboxPaymentAttempts.createdAt, now),
-      ),
-    );
-  const [paidOut] = await tx
-    .select({ cents: sql<string>`coalesce(sum(${sandboxPayouts.amountCents}), 0)` })
-    .from(sandboxPayouts)
-    .where(eq(sandboxPayouts.accountId, accountId));
-  // Sums come back as numeric strings; cents stay integers.
-  return Number(earned?.cents ?? 0) - Number(paidOut?.cents ?? 0);
 }
 
 /** Pays out the account's balance if a scheduled payout day has come since its last payout, and settles arrived payouts. */
@@ -113,11 +92,15 @@ async function payOutAccount(
     .from(sandboxPayouts)
     .where(eq(sandboxPayouts.accountId, account.id));
   if (last?.createdAt && new Date(last.createdAt).getTime() >= slot.getTime()) return 0;
-  const balance = await availableBalanceCents(tx, account.id, slot);
+  // The payout carries every payment and refund of the balance up to the payout day, net of the
+  // platform's fees; a balance at or below zero waits for the next payout day (ADR 120).
+  const settled = await settleIntoPayout(tx, account.id, slot);
+  const balance = settled.netCents;
   if (balance <= 0) return 0;
   const arrivalDate = addDays(slot, ARRIVAL_DAYS);
   const status = arrivalDate.getTime() <= now.getTime() ? 'paid' : 'pending';
   const id = sandboxId('po');
+  await markSettled(tx, id, settled);
   await tx.insert(sandboxPayouts).values({
     id,
     ownerId: account.ownerId,
@@ -132,7 +115,14 @@ async function payOutAccount(
     ownerId: account.ownerId,
     accountId: account.id,
     type: 'payout.created',
-    object: { id, object: 'payout', amount: balance, currency: 'eur', status },
+    object: {
+      id,
+      object: 'payout',
+      amount: balance,
+      currency: 'eur',
+      status,
+      arrival_date: Math.floor(arrivalDate.getTime() / 1000),
+    },
     occurredAt: slot,
   });
   return 1;

@@ -19,7 +19,8 @@ export interface ClockRun {
 const emptyRun = (): ClockRun => ({ renewed: 0, canceled: 0, failedPayments: 0, retried: 0 });
 
 /** Ends the period: cancels a subscription set to cancel, else starts the next period and charges it. */
-async function renewOnce(deps: SandboxDeps, tx: Tx, subscription: SandboxSubscriptionRow, run: ClockRun) {
+async function renewOnce(deps: SandboxDeps, tx: Tx, current: SandboxSubscriptionRow, run: ClockRun) {
+  let subscription = current;
   const at = subscription.currentPeriodEnd;
   if (subscription.cancelAtPeriodEnd) {
     const [ended] = await tx
@@ -42,6 +43,37 @@ async function renewOnce(deps: SandboxDeps, tx: Tx, subscription: SandboxSubscri
     });
     run.canceled++;
     return;
+  }
+  if (subscription.pauseEndsAt) {
+    const periodEnd = nextPeriodEnd(
+      subscription.billingCycleAnchor,
+      at,
+      subscription.interval,
+      subscription.intervalCount,
+    );
+    if (at.getTime() < subscription.pauseEndsAt.getTime()) {
+      // A paused period (pause_collection, behavior void): it starts, and bills nothing.
+      const [skipped] = await tx
+        .update(sandboxSubscriptions)
+        .set({ currentPeriodStart: at, currentPeriodEnd: periodEnd })
+        .where(eq(sandboxSubscriptions.id, subscription.id))
+        .returning();
+      await emitEvent(deps, tx, {
+        ownerId: skipped!.ownerId,
+        accountId: skipped!.accountId,
+        type: 'customer.subscription.updated',
+        object: emitted.subscription(skipped!),
+        occurredAt: at,
+      });
+      run.renewed++;
+      return;
+    }
+    // The pause is over: it clears itself, and this renewal bills as usual.
+    subscription = { ...subscription, pauseStartsAt: null, pauseEndsAt: null };
+    await tx
+      .update(sandboxSubscriptions)
+      .set({ pauseStartsAt: null, pauseEndsAt: null })
+      .where(eq(sandboxSubscriptions.id, subscription.id));
   }
   // A change scheduled for the period end (a downgrade) takes effect with the new period.
   const productName = subscription.pendingProductName ?? subscription.productName;

@@ -12,6 +12,14 @@ const testCards: Record<string, { brand: string; behavior: CardBehavior }> = {
   '4000000000000002': { brand: 'visa', behavior: 'declines' },
 };
 
+/**
+ * Whether a typed number is one of the published test cards: only those are written back into the
+ * page after an error, so a real card number typed by mistake is never echoed.
+ */
+export function isTestCardNumber(number: string | undefined): boolean {
+  return (number ?? '').replace(/[\s-]/g, '') in testCards;
+}
+
 export type CardProblem =
   | 'invalid_number'
   | 'not_test_card'
@@ -40,9 +48,10 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Reads "MM/YY", "MM / YY" or "MM/YYYY". */
+/** Reads "MM/YY", "MM / YY", "MM/YYYY", or the digits alone ("1230", as typed on a phone's keypad). */
 function parseExpiry(value: string): { month: number; year: number } | undefined {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  const digitsOnly = /^(\d{2})(\d{2}|\d{4})$/.exec(value.replace(/\s/g, ''));
+  const match = digitsOnly ?? /^\s*(\d{1,2})\s*[/-]\s*(\d{2}|\d{4})\s*$/.exec(value);
   if (!match) return undefined;
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);

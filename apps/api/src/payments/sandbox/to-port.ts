@@ -69,6 +69,10 @@ export function subscriptionToPort(
     currentPeriodStart: real(row.currentPeriodStart, offsetSeconds),
     currentPeriodEnd: real(row.currentPeriodEnd, offsetSeconds),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    pause:
+      row.pauseStartsAt && row.pauseEndsAt
+        ? { startsAt: real(row.pauseStartsAt, offsetSeconds), endsAt: real(row.pauseEndsAt, offsetSeconds) }
+        : null,
     latestInvoice: latestInvoice ? invoiceToPort(latestInvoice, offsetSeconds) : null,
     createdAt: real(row.createdAt, offsetSeconds),
   };
@@ -112,6 +116,9 @@ export const emitted = {
     customer: row.customerId,
     status: row.status,
     cancel_at_period_end: row.cancelAtPeriodEnd,
+    pause_collection: row.pauseEndsAt
+      ? { behavior: 'void', resumes_at: Math.floor(row.pauseEndsAt.getTime() / 1000) }
+      : null,
     metadata: row.metadata,
   }),
   invoice: (row: SandboxInvoiceRow): EmittedObject => ({

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { AppError } from '../../lib/errors.js';
 import type { CatalogProvider } from '../catalog.js';
 import { toProviderEvent } from '../events.js';
+import type { NestMoneyProvider } from '../money.js';
 import type { NestCheckoutProvider } from '../nest-checkout.js';
 import type { NestSubscriptionActionsProvider } from '../nest-subscription-actions.js';
 import type { PayoutAccountProvider } from '../payout-accounts.js';
@@ -21,6 +22,7 @@ import { stripeCatalog } from './catalog.js';
 import { changeSubscriptionPlan, requireSubscription, retrieveSubscription } from './change-plan.js';
 import { call, retrieve, stripeLocale, toAppError } from './map-error.js';
 import { PLAN_KEY, toCheckoutSession, toInvoice } from './map-objects.js';
+import { stripeMoney } from './money.js';
 import { stripeNestCheckout } from './nest-checkout.js';
 import { stripeNestSubscriptionActions } from './nest-subscription-actions.js';
 import { stripePayoutAccounts } from './payout-accounts.js';
@@ -78,8 +80,23 @@ export class StripeProvider implements PaymentProvider {
     stripeNestCheckout(this.stripe).retrieveNestSubscription(...a);
   readonly retrieveNestInvoice: NestCheckoutProvider['retrieveNestInvoice'] = (...a) =>
     stripeNestCheckout(this.stripe).retrieveNestInvoice(...a);
+  // Refunds, payments, payouts and disputes for the ledger (./money.ts).
+  readonly createNestRefund: NestMoneyProvider['createNestRefund'] = (...a) =>
+    stripeMoney(this.stripe).createNestRefund(...a);
+  readonly retrieveNestPayment: NestMoneyProvider['retrieveNestPayment'] = (...a) =>
+    stripeMoney(this.stripe).retrieveNestPayment(...a);
+  readonly retrieveNestPayout: NestMoneyProvider['retrieveNestPayout'] = (...a) =>
+    stripeMoney(this.stripe).retrieveNestPayout(...a);
+  readonly retrieveNestDispute: NestMoneyProvider['retrieveNestDispute'] = (...a) =>
+    stripeMoney(this.stripe).retrieveNestDispute(...a);
   readonly setNestCancelAtPeriodEnd: NestSubscriptionActionsProvider['setNestCancelAtPeriodEnd'] = (...a) =>
     stripeNestSubscriptionActions(this.stripe).setNestCancelAtPeriodEnd(...a);
+  readonly cancelNestSubscriptionNow: NestSubscriptionActionsProvider['cancelNestSubscriptionNow'] = (...a) =>
+    stripeNestSubscriptionActions(this.stripe).cancelNestSubscriptionNow(...a);
+  readonly pauseNestSubscription: NestSubscriptionActionsProvider['pauseNestSubscription'] = (...a) =>
+    stripeNestSubscriptionActions(this.stripe).pauseNestSubscription(...a);
+  readonly resumeNestSubscription: NestSubscriptionActionsProvider['resumeNestSubscription'] = (...a) =>
+    stripeNestSubscriptionActions(this.stripe).resumeNestSubscription(...a);
   readonly payNestInvoice: NestSubscriptionActionsProvider['payNestInvoice'] = (...a) =>
     stripeNestSubscriptionActions(this.stripe).payNestInvoice(...a);
   readonly createNestCardUpdateSession: NestSubscriptionActionsProvider['createNestCardUpdateSession'] = (

@@ -95,6 +95,30 @@ function pendingPlanOf(subscription: Stripe.Subscription, periodEnd: number): Pl
   return next ? planFromMetadata(next.metadata) : null;
 }
 
+/** Where the app keeps a pause's paused window on the subscription (ADR 150). */
+export const PAUSE_STARTS_KEY = 'nest_pause_starts_at';
+export const PAUSE_ENDS_KEY = 'nest_pause_ends_at';
+/** A pause without an end (set on Stripe's dashboard) lasts until someone resumes it. */
+const NO_END = new Date('9999-12-31T00:00:00Z');
+
+/**
+ * pause_collection says whether collection is paused and until when it resumes; the window the app
+ * set (from the end of the paid period to a period boundary) is in the metadata, because resumes_at
+ * is set a minute before that boundary so the renewal at the boundary is certainly collected.
+ */
+function pauseOf(subscription: Stripe.Subscription, currentPeriodEnd: number) {
+  const paused = subscription.pause_collection;
+  if (!paused) return null;
+  const meta = subscription.metadata ?? {};
+  const startsAt = meta[PAUSE_STARTS_KEY] ? new Date(meta[PAUSE_STARTS_KEY]) : date(currentPeriodEnd);
+  const endsAt = meta[PAUSE_ENDS_KEY]
+    ? new Date(meta[PAUSE_ENDS_KEY])
+    : paused.resumes_at
+      ? date(paused.resumes_at)
+      : NO_END;
+  return { startsAt, endsAt };
+}
+
 export function toSubscription(subscription: Stripe.Subscription): ProviderSubscription {
   const item = subscription.items.data[0];
   if (!item) throw new Error(`Stripe subscription ${subscription.id} has no item`);
@@ -113,6 +137,7 @@ export function toSubscription(subscription: Stripe.Subscription): ProviderSubsc
     currentPeriodStart: date(item.current_period_start),
     currentPeriodEnd: date(item.current_period_end),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    pause: pauseOf(subscription, item.current_period_end),
     latestInvoice: latest && typeof latest !== 'string' ? toInvoice(latest) : null,
     createdAt: date(subscription.created),
   };

@@ -1,6 +1,6 @@
-import { formatMoney, type Locale } from '@nest/contracts';
+import { formatMoney, type Locale, labelColon } from '@nest/contracts';
 import type { SandboxSessionRow } from '../to-port.js';
-import { fill, Html, html, page } from './html.js';
+import { escapeHtml, fill, Html, html, page } from './html.js';
 import { pageMessages } from './messages.js';
 
 export interface CardFormValues {
@@ -10,15 +10,27 @@ export interface CardFormValues {
   name?: string;
 }
 
+/** The page's own script: formats as the customer types and checks before sending (ADR 161). */
+export const CARD_FORM_SCRIPT_PATH = '/sandbox/assets/card-form.js';
+
 /**
  * The hosted card page: subscription mode (pay the first period) or setup mode (a new card for an
- * unpaid subscription). A plain form POST to itself, which works with no JavaScript; errors come
- * back on the same page with what was typed (never the card number or CVC).
+ * unpaid subscription). A plain form POST to itself, which works with no JavaScript; its script
+ * formats the card as it is typed and checks it before sending. Errors come back on the same page
+ * with what was typed (the card number and CVC only when the number is a published test card).
+ * Like Stripe Checkout on a connected account, it names the business the customer pays.
  */
 export function renderCardPage(
   locale: Locale,
   session: SandboxSessionRow,
-  options: { action: string; errors?: string[]; values?: CardFormValues; unpaidCents?: number },
+  options: {
+    action: string;
+    errors?: string[];
+    values?: CardFormValues;
+    unpaidCents?: number;
+    /** The business paid, as its payout account names it. */
+    merchantName?: string | null;
+  },
 ): string {
   const m = pageMessages[locale];
   const product = session.productName ?? '';
@@ -28,7 +40,12 @@ export function renderCardPage(
   const title = subscribe ? fill(m.subscribeTitle, { product }) : fill(m.updateCardTitle, { product });
   const errors = options.errors ?? [];
   const values = options.values ?? {};
+  const required = html`<span class="req" aria-hidden="true"> *</span>`;
+  const problems = Object.entries(m.problems).map(
+    ([code, text]) => new Html(` data-msg-${code.replace(/_/g, '-')}="${escapeHtml(text)}"`),
+  );
   const body = html`<div class="card">
+${options.merchantName ? html`<p class="merchant" data-testid="merchant-name">${options.merchantName}</p>` : ''}
 <h1>${title}</h1>
 ${
   subscribe
@@ -44,23 +61,24 @@ ${
         amount: formatMoney(options.unpaidCents ?? 0, session.currency, locale),
       })}</p>`
 }
-${session.customerEmail ? html`<p class="muted">${m.email}: ${session.customerEmail}</p>` : ''}
+${session.customerEmail ? html`<p class="muted">${labelColon(m.email, locale)} ${session.customerEmail}</p>` : ''}
 ${
   errors.length > 0
     ? html`<div class="error" role="alert" id="form-errors"><ul>${errors.map((e) => html`<li>${e}</li>`)}</ul></div>`
     : ''
 }
-<form method="post" action="${options.action}" novalidate>
-<label for="card_number">${m.cardNumber}</label>
-<input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required autofocus${new Html(errors.length ? ' aria-describedby="form-errors"' : '')}>
+<form method="post" action="${options.action}" novalidate id="card-form"${problems}>
+<p class="muted req-note">${m.requiredNote}</p>
+<label for="card_number">${m.cardNumber}${required}</label>
+<input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" maxlength="23" value="${values.number ?? ''}" required aria-required="true" autofocus${new Html(errors.length ? ' aria-describedby="form-errors"' : '')}>
 <div class="row">
-<div><label for="card_expiry">${m.expiry}</label>
-<input id="card_expiry" name="card_expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM / YY" value="${values.expiry ?? ''}" required></div>
-<div><label for="card_cvc">${m.cvc}</label>
-<input id="card_cvc" name="card_cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required></div>
+<div><label for="card_expiry">${m.expiry}${required}</label>
+<input id="card_expiry" name="card_expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="${m.expiryPlaceholder}" maxlength="9" value="${values.expiry ?? ''}" required aria-required="true"></div>
+<div><label for="card_cvc">${m.cvc}${required}</label>
+<input id="card_cvc" name="card_cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" maxlength="4" value="${values.cvc ?? ''}" required aria-required="true"></div>
 </div>
-<label for="card_name">${m.nameOnCard}</label>
-<input id="card_name" name="card_name" autocomplete="cc-name" value="${values.name ?? ''}" required>
+<label for="card_name">${m.nameOnCard}${required}</label>
+<input id="card_name" name="card_name" autocomplete="cc-name" value="${values.name ?? ''}" required aria-required="true">
 <button type="submit">${subscribe ? (trial ? m.startTrial : fill(m.pay, { amount })) : m.saveAndPay}</button>
 </form>
 <a class="cancel" href="${session.cancelUrl}">${m.cancel}</a>
@@ -69,7 +87,8 @@ ${
 <p><strong>${m.testCardsTitle}</strong></p>
 <table>${m.testCards.map(([card, outcome]) => html`<tr><td>${card}</td><td>${outcome}</td></tr>`)}</table>
 <p>${m.testCardsNote}</p>
-</div>`;
+</div>
+<script src="${CARD_FORM_SCRIPT_PATH}" defer></script>`;
   return page(locale, title, body);
 }
 

@@ -1,4 +1,4 @@
-import type { Locale } from '@nest/contracts';
+import { type Locale, labelColon } from '@nest/contracts';
 import type { SandboxAccountRow } from '../to-port.js';
 import { html, page } from './html.js';
 import { pageMessages } from './messages.js';
@@ -18,7 +18,7 @@ export function renderConnectPage(
     html`<div class="card">
 <h1>${m.connectTitle}</h1>
 <p class="muted">${m.connectIntro}</p>
-${account.email ? html`<p class="muted">${m.email}: ${account.email}</p>` : ''}
+${account.email ? html`<p class="muted">${labelColon(m.email, locale)} ${account.email}</p>` : ''}
 ${errors.length > 0 ? html`<div class="error" role="alert"><ul>${errors.map((e) => html`<li>${e}</li>`)}</ul></div>` : ''}
 <form method="post" action="${options.action}" novalidate>
 <label for="business_name">${m.businessName}</label>

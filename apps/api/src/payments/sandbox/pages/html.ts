@@ -39,7 +39,7 @@ export function fill(text: string, params: Record<string, string>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => params[key] ?? '');
 }
 
-// Styles live in the page: the CSP allows inline styles, never inline scripts (there are none).
+// Styles live in the page: the CSP allows inline styles, never inline scripts (the card page's script is a file).
 const styles = `
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f6f5f2;color:#1c1917;line-height:1.5}
@@ -62,6 +62,11 @@ a{color:#1c1917}
 .help{margin-top:24px;font-size:13px;color:#57534e}
 .help table{border-collapse:collapse;width:100%}
 .help td{padding:3px 0;vertical-align:top}
+.merchant{font-weight:700;font-size:15px;margin:0 0 10px;color:#44403c}
+.req{color:#b91c1c}
+.req-note{margin:0 0 4px}
+.field-error{color:#b91c1c;font-size:13px;margin:4px 0 0}
+input[aria-invalid=true]{border-color:#b91c1c}
 .help td:first-child{font-family:ui-monospace,monospace;white-space:nowrap;padding-right:12px}
 `;
 

@@ -10,14 +10,21 @@ import type { SandboxDeps } from '../context.js';
 import type { DeliveryDeps } from '../deliver-events.js';
 import { completeSetupSession } from '../setup-session.js';
 import type { SandboxSessionRow } from '../to-port.js';
-import { type CardFormValues, renderCardPage, renderSessionOver } from './card-page.js';
+import { cardFormScript } from './card-form-script.js';
+import {
+  CARD_FORM_SCRIPT_PATH,
+  type CardFormValues,
+  renderCardPage,
+  renderSessionOver,
+} from './card-page.js';
 import { renderConnectPage, renderLinkExpired } from './connect-page.js';
 import { page, sendAnswer } from './page-answer.js';
 import { type Form, submitCard } from './submit-card.js';
 import { connectAction, submitConnect } from './submit-connect.js';
 
 /**
- * The sandbox's hosted pages, served by the API as plain HTML forms (no JavaScript): the checkout
+ * The sandbox's hosted pages, served by the API as plain HTML forms that work without JavaScript
+ * (the card page's one script only formats and checks what is typed): the checkout
  * page, the card page used to recover an unpaid plan, and the payout onboarding page. They stand in
  * for Stripe's hosted pages and are only mounted when the sandbox is the provider.
  */
@@ -65,6 +72,9 @@ export const sandboxPages: FastifyPluginAsync<{ deps: SandboxDeps; delivery: Del
         errors,
         values,
         unpaidCents: mode === 'setup' ? await unpaidCents(session) : 0,
+        merchantName: session.accountId
+          ? ((await findAccount(deps.db, session.accountId))?.businessName ?? null)
+          : null,
       });
 
     app.get<{ Params: { id: string } }>(
@@ -94,6 +104,13 @@ export const sandboxPages: FastifyPluginAsync<{ deps: SandboxDeps; delivery: Del
       },
     );
   };
+  app.get(CARD_FORM_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/javascript; charset=utf-8')
+      .send(cardFormScript),
+  );
+
   cardPage('subscription', 'checkout');
   cardPage('setup', 'pay');
 

@@ -6,7 +6,7 @@ import type { CompleteOutcome } from '../checkout.js';
 import { sandboxNow } from '../clock.js';
 import type { SandboxDeps } from '../context.js';
 import { type DeliveryDeps, deliverPendingEvents } from '../deliver-events.js';
-import { readCard, type SandboxCard } from '../test-cards.js';
+import { isTestCardNumber, readCard, type SandboxCard } from '../test-cards.js';
 import type { SandboxSessionRow } from '../to-port.js';
 import { type CardFormValues, renderSessionOver } from './card-page.js';
 import { pageMessages } from './messages.js';
@@ -45,7 +45,12 @@ export async function submitCard(
 ): Promise<PageAnswer> {
   const { locale, session, form } = input;
   const m = pageMessages[locale];
-  const values = { expiry: form.card_expiry ?? '', name: form.card_name ?? '' };
+  // What was typed comes back on an error; the number and CVC only for a published test card.
+  const values: CardFormValues = { expiry: form.card_expiry ?? '', name: form.card_name ?? '' };
+  if (isTestCardNumber(form.card_number)) {
+    values.number = form.card_number ?? '';
+    values.cvc = form.card_cvc ?? '';
+  }
   const now = await sandboxNow(deps.db, session.ownerId);
   const read = readCard(
     { number: form.card_number, expiry: form.card_expiry, cvc: form.card_cvc, name: form.card_name },

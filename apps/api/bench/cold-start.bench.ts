@@ -1,0 +1,127 @@
+// Cold start to /healthz on an existing data folder (issue 12, ADR 113): the production way (the
+// compiled bundle, `node --enable-source-maps dist/server.js`) against the TypeScript sources through
+// tsx (how production ran before), alternated, RUNS times each. Each start is a new Node process with
+// NODE_ENV=production on the embedded database (PGlite) in a data folder migrated by a first start
+// that is not counted; the time runs from the spawn to the first 200 of GET /healthz (polled every
+// 10 ms), then the process is stopped with SIGTERM (which releases the folder's lock). Goal ≤ 2 s.
+// Builds the API first (BENCH_SKIP_BUILD=1 to use the last build). BENCH_COLD_STARTS (default 5).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const RUNS = Number(process.env.BENCH_COLD_STARTS ?? 5);
+const GOAL_MS = 2000;
+const api = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const bundle = path.join(api, 'dist/server.js');
+
+const ways = {
+  compiled: ['--enable-source-maps', bundle],
+  tsx: ['--import', 'tsx', path.join(api, 'src/server.ts')],
+} as const;
+type Way = keyof typeof ways;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+// The embedded database and in-memory limits, whatever the caller's shell exports.
+const { DATABASE_URL: _database, REDIS_URL: _redis, ...embeddedOnly } = process.env;
+
+/** Starts the API one way and answers the milliseconds from the spawn to the first healthy answer. */
+async function coldStart(way: Way, dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [...ways[way]], {
+    cwd: api,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...embeddedOnly,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+    },
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${way}: the server exited with ${child.exitCode}`);
+      const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (healthy) return performance.now() - started;
+      if (performance.now() - started > 120_000) throw new Error(`${way}: not healthy after 120 s`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  } finally {
+    await stop(child);
+  }
+}
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+if (!process.env.BENCH_SKIP_BUILD) {
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], {
+    cwd: path.dirname(path.dirname(api)),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the API build failed');
+}
+if (!existsSync(bundle)) throw new Error(`${bundle} is missing: build the API first`);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'nest-bench-cold-'));
+try {
+  console.info(`Migrating a new data folder (not counted), load: ${load()}`);
+  const first = await coldStart('compiled', dataDir);
+  console.info(`first start with migrations: ${first.toFixed(0)} ms`);
+  const times: Record<Way, number[]> = { compiled: [], tsx: [] };
+  for (let i = 0; i < RUNS; i++) {
+    for (const way of (i % 2 === 0 ? ['compiled', 'tsx'] : ['tsx', 'compiled']) as Way[]) {
+      const ms = await coldStart(way, dataDir);
+      times[way].push(ms);
+      console.info(`run ${i + 1} ${way.padEnd(8)} ${ms.toFixed(0).padStart(6)} ms   load ${load()}`);
+    }
+  }
+  console.info(`\nCold start to /healthz on an existing data folder, ${RUNS} runs each, load: ${load()}`);
+  console.info('way                   median     min     max   goal (≤ 2000 ms)');
+  for (const way of Object.keys(ways) as Way[]) {
+    const values = times[way];
+    const med = median(values);
+    console.info(
+      `${(way === 'compiled' ? 'compiled (production)' : 'tsx (sources)').padEnd(20)} ${med.toFixed(0).padStart(7)} ${Math.min(
+        ...values,
+      )
+        .toFixed(0)
+        .padStart(7)} ${Math.max(...values)
+        .toFixed(0)
+        .padStart(7)}   ${way === 'compiled' ? (med <= GOAL_MS ? 'met' : 'MISSED') : ''}`,
+    );
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,130 @@
+// Verification at the counter with a crowded nest, shared by counter-code.bench.ts (typed codes) and
+// counter-token.bench.ts (scanned pass tokens): BENCH_SUBSCRIPTIONS (100,000) subscriptions in one
+// nest on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL; skipped without), then POST
+// /api/v1/nests/me/verifications, each request with the current pass of another subscription, at a
+// fixed rate for BENCH_SECONDS (open loop from a separate process: latency counts from the scheduled
+// instant, so a stall is not hidden). The per-nest rate limits are lifted (they would answer 429 far
+// below these rates: they guard one counter, the bench measures the server). Before the load, the
+// statements of one verification are recorded at the driver and EXPLAIN ANALYZEd on the full table.
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { testConfig } from '../src/config.js';
+import type { Database } from '../src/db/client.js';
+import type { RateLimiter } from '../src/lib/rate-limiter.js';
+import { signPass } from '../src/modules/subscriptions/pass-sign.js';
+import { addSubscriber, createOfferFor, merchantWithNest } from '../test/offers/support.js';
+import { benchPostgres, postgresServerUrl, printTable } from './databases.js';
+import { percentile, runLoad } from './load.js';
+import { explainStatements, printPlans, recordStatements } from './statements.js';
+
+const unlimited: RateLimiter = {
+  hit: async () => ({ allowed: true, count: 1, retryAfterSeconds: 0 }),
+  peek: async () => null,
+  undo: async () => {},
+  reset: async () => {},
+  close: async () => {},
+};
+
+export async function runCounterBench(options: {
+  pass: 'token' | 'code';
+  rate: number;
+  budgetP99Ms: number;
+}) {
+  const rate = Number(process.env.BENCH_RATE ?? options.rate);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const subscriptions = Number(process.env.BENCH_SUBSCRIPTIONS ?? 100_000);
+  if (!postgresServerUrl) {
+    console.info('(skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server)');
+    return;
+  }
+  const target = await benchPostgres(postgresServerUrl);
+  const database = target.databases[0] as Database;
+  const app = await buildApp({ config: testConfig(), database, logger: false, rateLimiter: unlimited });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const merchant = await merchantWithNest(app, 'pro');
+    const offer = await createOfferFor(app, merchant, { name: 'Café illimité', grants: 'One coffee' });
+    const first = await addSubscriber(app, offer.id);
+    const seeding = performance.now();
+    // Active and paid through next month: every verification is a real check-in (eligible, recorded).
+    await database.db.execute(sql`insert into nest_subscriptions (nest_id, customer_id, offer_price_id, status, provider,
+        current_period_start, current_period_end)
+      select s.nest_id, s.customer_id, s.offer_price_id, 'active', s.provider, now(), now() + interval '1 month'
+      from nest_subscriptions s, generate_series(2, ${subscriptions})
+      where s.id = ${first.subscription_id}`);
+    await database.db.execute(sql`analyze`);
+    const seededMs = performance.now() - seeding;
+    const picked = (await database.db.execute(
+      sql`select id from nest_subscriptions where nest_id = ${offer.nest_id} order by random() limit 5000`,
+    )) as unknown as { rows: { id: string }[] };
+    const ids = picked.rows.map((row) => row.id);
+    const cookie = Object.entries(merchant.cookies)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('; ');
+
+    // One verification's statements (round trips), and each one's plan on the full table.
+    let probe = ids.length - 1;
+    const statements = await recordStatements(() => {
+      const pass = signPass(app.config.passSecret, { nestId: offer.nest_id, subscriptionId: ids[probe--]! });
+      return app.inject({
+        method: 'POST',
+        url: '/api/v1/nests/me/verifications',
+        cookies: merchant.cookies,
+        payload: options.pass === 'token' ? { token: pass.token } : { code: pass.code },
+      });
+    });
+    printPlans(
+      `One verification by ${options.pass}: ${statements.length} statements (round trips), EXPLAIN ANALYZE`,
+      await explainStatements(target.url as string, statements),
+    );
+
+    const request = {
+      kind: 'verify' as const,
+      pass: options.pass,
+      cookie,
+      passSecret: app.config.passSecret,
+      nestId: offer.nest_id,
+      subscriptionIds: ids.slice(0, -10),
+    };
+    await runLoad({ shape: 'open', port, request, rate, count: Math.min(rate * 2, 500) });
+    const count = rate * seconds;
+    const run = await runLoad({ shape: 'open', port, request, rate, count });
+
+    const { latencies } = run;
+    const p99 = percentile(latencies, 99);
+    printTable(
+      `Verification by ${options.pass} at the counter on ${target.label}: ${count} requests at ${rate}/s`,
+      [
+        [
+          'machine load (1, 5, 15 min) after',
+          loadavg()
+            .map((l) => l.toFixed(2))
+            .join(' '),
+        ],
+        [
+          'subscriptions in the nest',
+          `${subscriptions.toLocaleString('en-US')} (seeded in ${(seededMs / 1000).toFixed(1)} s)`,
+        ],
+        ['statements per verification', String(statements.length)],
+        ['achieved rate', `${Math.round(count / run.seconds)}/s over ${run.seconds.toFixed(1)} s`],
+        ['answered 200', String(latencies.length)],
+        ['errors (non-200, timeouts)', String(run.errors)],
+        ['p50', `${percentile(latencies, 50).toFixed(2)} ms`],
+        ['p95', `${percentile(latencies, 95).toFixed(2)} ms`],
+        ['p99', `${p99.toFixed(2)} ms`],
+        ['max', `${(latencies.at(-1) ?? Number.NaN).toFixed(2)} ms`],
+        [
+          `budget p99 ≤ ${options.budgetP99Ms} ms`,
+          p99 <= options.budgetP99Ms && run.errors === 0 ? 'met' : 'MISSED',
+        ],
+      ],
+    );
+  } finally {
+    await app.close();
+    await target.close();
+  }
+}

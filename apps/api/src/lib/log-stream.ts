@@ -1,0 +1,40 @@
+import pino from 'pino';
+
+/** Log lines kept in memory while stdout is not being read; beyond this, new lines are dropped. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+/** At exit, how long the last lines may wait for a slow reader of stdout before they are given up. */
+const EXIT_FLUSH_MS = 2_000;
+
+export type LogStream = ReturnType<typeof pino.destination>;
+
+/**
+ * The server's log destination: stdout, written asynchronously (ADR 180). pino's default writes
+ * synchronously and, when the reader of stdout stops reading (a full pipe), sleeps and retries on
+ * the event loop forever: the process then answers nothing and never finishes a shutdown. Here a
+ * full pipe only delays lines (kept up to MAX_BUFFERED_BYTES, dropped beyond), and the synchronous
+ * flush pino does at exit gives up after EXIT_FLUSH_MS.
+ */
+export function createLogStream(): LogStream {
+  let exitFlushDeadline = 0;
+  const stream = pino.destination({
+    // Through process.stdout, which puts a pipe in non-blocking mode: a write to a full pipe then
+    // fails at once and is retried later, instead of holding one of libuv's threads until the
+    // reader reads (and the exit, which waits for those threads, with it).
+    dest: process.stdout.fd,
+    sync: false,
+    maxLength: MAX_BUFFERED_BYTES,
+    retryEAGAIN: () => exitFlushDeadline === 0 || Date.now() < exitFlushDeadline,
+  });
+  const flushSync = stream.flushSync.bind(stream);
+  stream.flushSync = () => {
+    exitFlushDeadline = Date.now() + EXIT_FLUSH_MS;
+    try {
+      flushSync();
+    } catch {
+      // The reader is gone or stuck: the lines still buffered are lost, the exit is not.
+    } finally {
+      exitFlushDeadline = 0;
+    }
+  };
+  return stream;
+}
