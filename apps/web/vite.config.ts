@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -9,6 +9,49 @@ import { defineConfig, type Plugin, type UserConfig } from 'vite';
 /** Lazy routes and layouts of each area: their chunks are prefixed with the area ("admin-…", "links-…"). */
 const AREA_MODULE =
   /(?:^|\/)src\/app\/(?:routes\/(landing|legal|admin|client|links)\/|layouts\/(admin|client)-)/;
+/** The libraries every page of the app runs before its first render. */
+const FRAMEWORK_MODULE =
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](?:query-core|react-query)|i18next|react-i18next|void-elements|html-parse-stringify)[\\/]|^\0(?:vite[\\/]preload-helper|rolldown[\\/]runtime)/;
+/**
+ * zod and the contracts that hold schemas (locales and money hold none: they go with the shell; the
+ * offline counter's go with the verify screen, ADR 184).
+ */
+const CONTRACTS_MODULE =
+  /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!locales\.ts$|money\.ts$|index\.ts$|offline\.ts$)[^\\/]+\.ts$/;
+
+/**
+ * Our modules that import what only some pages need: a library (Radix dialogs, sonner, QR codes,
+ * analytics) or a contract whose module holds zod schemas (sign-in-hint reads two cookie names from
+ * the auth and customers contracts): grouped with the shell, they would make every page download it.
+ * The consent code (ADR 170) and the analytics loader too: they load at idle, and only with a key.
+ * A feature's dialogs and drawers (`*-dialog.tsx`, `*-drawer.tsx`) too: the plan change is opened
+ * from the account page and the dashboard, and in the merchant's shared file it loaded Radix's Dialog
+ * with the login page.
+ */
+const OWN_CHUNK =
+  /[\\/]src[\\/](?:components[\\/]ui[\\/](?:dialog|sheet|toaster)|lib[\\/](?:analytics[\\/](?:posthog|analytics-loader)|consent[\\/]consent|sign-in-hint))|use-qr-image|qr-|-(?:dialog|drawer)\.tsx$/;
+const MERCHANT_FEATURES =
+  /[\\/]src[\\/]features[\\/](?:auth|merchants|plans|payouts|revenue|nests|offers|links|verification|merchant-customers)[\\/]/;
+const CUSTOMER_FEATURES = /[\\/]src[\\/]features[\\/](?:customers|subscriptions|checkout)[\\/]/;
+
+/** Which shared file a module of the web app goes to, or null (left to the automatic chunks). */
+function sharedGroupOf(id: string): string | null {
+  // What the shell and every page use besides the framework: the catalogue addresses, the paths, the
+  // contracts without schemas (locales, money) and Radix's Slot (every button).
+  if (
+    /[\\/]packages[\\/]contracts[\\/]src[\\/](?:locales|money)\.ts$/.test(id) ||
+    /[\\/]node_modules[\\/]@radix-ui[\\/]react-(?:slot|compose-refs)[\\/]/.test(id)
+  )
+    return 'shared-app';
+  if (!/[\\/]apps[\\/]web[\\/]src[\\/]/.test(id) || OWN_CHUNK.test(id)) return null;
+  // The centered layout frames both areas' login pages and the customer's pages.
+  const shell = /[\\/]src[\\/]app[\\/](?:paths\.ts|layouts[\\/]centered-layout\.tsx)$/;
+  if (/[\\/]src[\\/](?:lib|components|locales)[\\/]/.test(id) || shell.test(id)) return 'shared-app';
+  if (MERCHANT_FEATURES.test(id)) return 'shared-merchant';
+  if (CUSTOMER_FEATURES.test(id)) return 'shared-customer';
+  return null;
+}
+
 const LOCALE_FILE = /(?:^|\/)src\/locales\/([a-z]{2}-[A-Z]{2})\/([a-z-]+)\.json$/;
 
 /** /links/:nestLinkId, except the app's /links/404 page: the standalone link page (ADR 077). */
@@ -29,28 +72,37 @@ const linkPageInDev: Plugin = {
   },
 };
 
-/** Hashed text assets worth compressing (source maps are for developers: left alone). */
-const COMPRESSIBLE = /^assets\/.+\.(?:js|css|json|svg)$/;
+/** Text files worth compressing (source maps are for developers; HTML is sent by the API's handlers). */
+const COMPRESSIBLE = /\.(?:js|mjs|css|json|svg|webmanifest|txt)$/;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
 
 /**
- * Writes a .br and a .gz copy next to every hashed text asset of a build, once, at the highest
- * levels, so the API sends them compressed (@fastify/static's preCompressed, plugins/spa.ts) without
- * compressing on each request and without a reverse proxy: a phone on mobile data downloads the link
- * page's script at ~70 kB instead of ~250 kB (ADR 078).
+ * Writes a .br and a .gz copy next to every text file of the build (hashed assets and the public
+ * folder's files alike, however small), once, at the highest levels, so the API sends them compressed
+ * (@fastify/static's preCompressed, plugins/spa.ts) without compressing on each request and without a
+ * reverse proxy: a phone on mobile data downloads the link page's script at ~70 kB instead of
+ * ~250 kB (ADR 078), and no file goes out raw (ADR 111). Files whose copies are already newer (the
+ * link page's build runs second into the same folder) are left alone.
  */
 const precompressAssets: Plugin = {
   name: 'nest-precompress-assets',
   apply: 'build',
-  writeBundle(options, bundle) {
+  writeBundle(options) {
     const outDir = options.dir ?? 'dist';
-    for (const file of Object.values(bundle)) {
-      if (!COMPRESSIBLE.test(file.fileName)) continue;
-      const source = file.type === 'chunk' ? Buffer.from(file.code) : Buffer.from(file.source);
-      if (source.length < 1024) continue;
-      const target = path.join(outDir, file.fileName);
-      writeFileSync(`${target}.gz`, gzipSync(source, { level: 9 }));
+    for (const file of filesUnder(outDir)) {
+      if (!COMPRESSIBLE.test(file)) continue;
+      const modified = statSync(file).mtimeMs;
+      if (existsSync(`${file}.br`) && statSync(`${file}.br`).mtimeMs >= modified) continue;
+      const source = readFileSync(file);
+      writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
       writeFileSync(
-        `${target}.br`,
+        `${file}.br`,
         brotliCompressSync(source, {
           params: {
             [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
@@ -81,8 +133,28 @@ const config: UserConfig = {
     assetsInlineLimit: (file) => (LOCALE_FILE.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
+        codeSplitting: {
+          groups: [
+            // What every page of the app runs before its first render, in one file.
+            { name: 'framework', test: FRAMEWORK_MODULE, priority: 2 },
+            // The API's contracts with their schemas, and zod: what every page that reads the API parses with.
+            { name: 'contracts', test: CONTRACTS_MODULE, priority: 2, includeDependenciesRecursively: false },
+            // The web app's own modules that several pages share, in one file per area instead of dozens
+            // of tiny ones. Only our modules: a library (zod, Radix, sonner) stays in its own chunk, loaded
+            // by the pages that use it, and so do the modules that import one.
+            {
+              name: sharedGroupOf,
+              debugName: 'shared',
+              priority: 1,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
         // e.g. assets/admin-dashboard-route-3f2a1b.js: which area a download belongs to is visible.
         chunkFileNames: (chunk) => {
+          // The shared groups' own names list every page that uses them: far too long for a file name.
+          if (chunk.name.startsWith('shared')) return `assets/${chunk.name.split('~')[0]}-[hash].js`;
           if (chunk.facadeModuleId?.includes('/node_modules/posthog-js/')) return 'assets/posthog-[hash].js';
           const area = chunk.facadeModuleId?.match(AREA_MODULE)?.slice(1).find(Boolean);
           return area ? `assets/${area}-[name]-[hash].js` : 'assets/[name]-[hash].js';
@@ -113,6 +185,8 @@ function linkPageBuild(base: UserConfig): UserConfig {
       emptyOutDir: false,
       rolldownOptions: {
         ...base.build?.rolldownOptions,
+        // One entry, one file: none of the app's chunk groups.
+        output: { ...base.build?.rolldownOptions?.output, codeSplitting: undefined },
         input: { links: fileURLToPath(new URL('./links.html', import.meta.url)) },
       },
     },

@@ -22,5 +22,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 // Analytics after the first render, when the browser is idle (never on the critical path).
-startAnalytics();
+startAnalytics(() => import('./lib/analytics/analytics-loader'));
 capturePageview(`${window.location.origin}${window.location.pathname}${window.location.search}`);

@@ -8,23 +8,35 @@ function fixed(path: string) {
 
 const encode = (value: string) => encodeURIComponent(value);
 
+/** A page that may carry the plan chosen before signing up (`?plan=pro`), so the choice survives signup. */
+function withPlan(path: string) {
+  return {
+    path,
+    getHref: (plan?: 'starter' | 'pro' | 'enterprise') => (plan ? `${path}?plan=${plan}` : path),
+  } as const;
+}
+
 export const paths = {
   home: fixed('/'),
   notFound: fixed('/404'),
   admin: {
     root: fixed('/admin'),
     login: fixed('/admin/login'),
-    signup: fixed('/admin/signup'),
+    signup: withPlan('/admin/signup'),
     /** Asking for a password reset link, and the page that link opens (its `?token=` is the key). */
     forgotPassword: fixed('/admin/forgot-password'),
     resetPassword: fixed('/admin/reset-password'),
-    pricing: fixed('/admin/pricing'),
+    pricing: withPlan('/admin/pricing'),
     app: {
       account: fixed('/admin/app/account'),
       customers: fixed('/admin/app/customers'),
       dashboard: fixed('/admin/app/dashboard'),
+      /** Events for subscribers (Pro and Enterprise; Starter sees the upgrade prompt). */
+      events: fixed('/admin/app/events'),
       links: fixed('/admin/app/links'),
       prices: fixed('/admin/app/prices'),
+      /** The nest's ledger: payments, refunds, disputes, payouts (linked from the dashboard). */
+      transactions: fixed('/admin/app/transactions'),
       verify: fixed('/admin/app/verify'),
     },
     onboarding: {

@@ -127,6 +127,10 @@ export const routes: RouteObject[] = [
                   'merchants',
                   'auth',
                   'plans',
+                  'nests',
+                  'receipts',
+                  'api-keys',
+                  'webhooks',
                 ),
               },
               {
@@ -142,9 +146,15 @@ export const routes: RouteObject[] = [
                 lazy: lazyRoute(
                   () => import('./routes/admin/dashboard-route'),
                   'admin',
+                  'events',
                   'payouts',
+                  'plans',
                   'revenue',
                 ),
+              },
+              {
+                path: paths.admin.app.transactions.path,
+                lazy: lazyRoute(() => import('./routes/admin/transactions-route'), 'admin', 'revenue'),
               },
               {
                 path: paths.admin.app.links.path,
@@ -153,6 +163,10 @@ export const routes: RouteObject[] = [
               {
                 path: paths.admin.app.prices.path,
                 lazy: lazyRoute(() => import('./routes/admin/offers-route'), 'admin', 'offers', 'payouts'),
+              },
+              {
+                path: paths.admin.app.events.path,
+                lazy: lazyRoute(() => import('./routes/admin/events-route'), 'admin', 'events', 'plans'),
               },
               {
                 path: paths.admin.app.verify.path,
@@ -228,7 +242,9 @@ export const routes: RouteObject[] = [
                   () => import('./routes/client/overview-route'),
                   'customers',
                   'subscriptions',
+                  'events',
                   'checkout',
+                  'receipts',
                 ),
               },
             ],

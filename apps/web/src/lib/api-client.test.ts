@@ -185,6 +185,23 @@ describe('requests and answers', () => {
     expect(await api.delete('/api/v1/things/1')).toBeUndefined();
   });
 
+  it('hands a file back as a Blob when asked, and a refusal still as its problem', async () => {
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
+    fetchMock.mockResolvedValueOnce(
+      new Response(pdf, { status: 200, headers: { 'content-type': 'application/pdf' } }),
+    );
+    const file = await api.get<Blob>('/api/v1/receipt', { responseType: 'blob' });
+    expect(file.type).toBe('application/pdf');
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(pdf);
+    expect(new Headers(fetchMock.mock.calls[0]![1]!.headers).get('accept')).toBe('*/*');
+
+    const unpaid = { ...problem, status: 409, code: 'invoice_not_paid', detail: 'This invoice is not paid.' };
+    fetchMock.mockResolvedValueOnce(json(409, unpaid));
+    fetchMock.mockResolvedValueOnce(json(409, unpaid));
+    const { error } = await settle(api.get<Blob>('/api/v1/receipt', { responseType: 'blob' }));
+    expect((error as ApiError).problem).toEqual(unpaid);
+  });
+
   it('throws the problem document of a 4xx answer as it is', async () => {
     const invalid = {
       type: 'https://nest.example/problems/validation_failed',

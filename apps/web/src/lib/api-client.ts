@@ -22,6 +22,8 @@ export interface ApiRequestOptions {
    * (default true). The session calls themselves (login, refresh, logout) and the guards opt out.
    */
   renewSession?: boolean;
+  /** `blob`: the answer is a file (a PDF receipt), handed back as a Blob; errors are still problems. */
+  responseType?: 'json' | 'blob';
 }
 
 /** Renews an expired session; resolves true when the call that got a 401 is worth sending again. */
@@ -152,7 +154,7 @@ async function send<T>(path: string, options: ApiRequestOptions): Promise<T> {
   const url = buildUrl(path, options.query);
   const retry = options.retry ?? retriesByDefault(method);
   const headers: Record<string, string> = {
-    accept: 'application/json, application/problem+json',
+    accept: options.responseType === 'blob' ? '*/*' : 'application/json, application/problem+json',
     ...options.headers,
   };
   let body: BodyInit | undefined;
@@ -181,7 +183,9 @@ async function send<T>(path: string, options: ApiRequestOptions): Promise<T> {
       const message = cause instanceof Error ? cause.message : String(cause);
       throw new ApiError(networkProblem(message), request, { cause });
     }
-    if (response.ok) return (await readBody(response)) as T;
+    if (response.ok) {
+      return (options.responseType === 'blob' ? await response.blob() : await readBody(response)) as T;
+    }
     if (response.status >= 400 && response.status <= 599) {
       const delay = retryAfterMs(response) ?? RETRY_DELAY_MS;
       if (canRetry && isRetryableStatus(response.status) && delay <= MAX_RETRY_AFTER_MS) {

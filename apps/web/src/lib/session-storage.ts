@@ -57,3 +57,8 @@ export function createSessionSlot<T>(key: string): SessionSlot<T> {
 export const merchantAccount = createSessionSlot<Merchant>('nest.merchant');
 /** The current nest customer account. */
 export const customerAccount = createSessionSlot<CustomerAccount>('nest.customer');
+/**
+ * The email a visitor subscribed with on a link page, kept in the tab so the success page can open the
+ * customer area with it filled in (the checkout session's answer never carries it).
+ */
+export const checkoutEmail = createSessionSlot<string>('nest.checkout_email');

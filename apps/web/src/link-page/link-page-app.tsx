@@ -17,6 +17,7 @@ import {
   subscribeSystemColorMode,
   systemPrefersDark,
 } from '@/lib/color-mode/color-mode';
+import { showConsentBanner } from '@/lib/consent/consent';
 import { writeCookie } from '@/lib/cookies';
 import { catalogues, createTranslator } from './words';
 
@@ -131,9 +132,18 @@ export function LinkPageApp({ nestLinkId, initialLocale, initial }: LinkPageAppP
         <footer className="border-t border-slate-200 dark:border-slate-800">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-slate-500 sm:px-6 dark:text-slate-400">
             <span>{common('brand.tagline')}</span>
-            <a href={LEGAL} className="hover:text-brand-700 hover:underline dark:hover:text-brand-300">
-              {common('nav.legal')}
-            </a>
+            <div className="flex flex-wrap items-center gap-4">
+              <a href={LEGAL} className="hover:text-brand-700 hover:underline dark:hover:text-brand-300">
+                {common('nav.legal')}
+              </a>
+              <button
+                type="button"
+                onClick={() => showConsentBanner('settings')}
+                className="hover:text-brand-700 hover:underline dark:hover:text-brand-300"
+              >
+                {common('nav.cookieSettings')}
+              </button>
+            </div>
           </div>
         </footer>
       </div>

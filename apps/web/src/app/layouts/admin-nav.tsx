@@ -21,7 +21,7 @@ const icon = (d: string) => (
 
 /** The merchant area's sections, in the order a merchant uses them. */
 export const adminNavItems: ReadonlyArray<{
-  key: 'dashboard' | 'links' | 'prices' | 'customers' | 'verify' | 'account';
+  key: 'dashboard' | 'links' | 'prices' | 'customers' | 'events' | 'verify' | 'account';
   href: string;
   icon: ReactNode;
 }> = [
@@ -43,6 +43,13 @@ export const adminNavItems: ReadonlyArray<{
     href: paths.admin.app.customers.getHref(),
     icon: icon(
       'M16 19v-1a4 4 0 0 0-8 0v1M12 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6M20 19v-1a3 3 0 0 0-2-2.8M16.5 5.2a3 3 0 0 1 0 5.6',
+    ),
+  },
+  {
+    key: 'events',
+    href: paths.admin.app.events.getHref(),
+    icon: icon(
+      'M7 3v3M17 3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1M9 14l2 2 4-4',
     ),
   },
   {

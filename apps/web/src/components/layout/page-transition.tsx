@@ -34,6 +34,7 @@ export function PageTransition({ transitionKey, focusMain = true, className }: P
   const shown = useRef<ReactNode>(outlet);
   if (!leaving) shown.current = outlet;
   const focusedKey = useRef(shownKey);
+  const box = useRef<HTMLDivElement>(null);
   // 'first' until this transition has swapped pages once; only a swapped-in page fades in.
   const [swapped, setSwapped] = useState(false);
 
@@ -53,9 +54,21 @@ export function PageTransition({ transitionKey, focusMain = true, className }: P
       return;
     }
     // The end of the fade-out swaps the pages (onAnimationEnd below); this is for when it never
-    // comes (a tab in the background runs no animations).
-    const timer = window.setTimeout(swap, PAGE_FADE_OUT_MS + FADE_OUT_FALLBACK_MS);
-    return () => window.clearTimeout(timer);
+    // comes (a tab in the background runs no animations). A fade-out still running when the timer
+    // fires (a busy machine starts it late) is waited for, so the old page always fades out fully.
+    let cancelled = false;
+    const timer = window.setTimeout(() => {
+      const running = box.current?.getAnimations().filter((a) => a.playState === 'running') ?? [];
+      if (running.length === 0 || document.hidden) return swap();
+      Promise.all(running.map((a) => a.finished)).then(
+        () => !cancelled && swap(),
+        () => !cancelled && swap(),
+      );
+    }, PAGE_FADE_OUT_MS + FADE_OUT_FALLBACK_MS);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
   }, [key, shownKey, reducedMotion]);
 
   useEffect(() => {
@@ -69,6 +82,7 @@ export function PageTransition({ transitionKey, focusMain = true, className }: P
     // A real box (not display: contents), or the opacity would have nothing to apply to.
     <div
       key={leaving ? shownKey : key}
+      ref={box}
       data-page-transition={leaving ? 'out' : swapped ? 'in' : 'first'}
       className={className}
       // Only the end of this box's own fade-out, not an animation of something inside the page. The

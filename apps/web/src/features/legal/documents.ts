@@ -1,9 +1,9 @@
 /** The legal documents, by the slug used in /legal/documents/{document}, with their last revision. */
 export const legalDocuments = [
   { slug: 'terms-of-service', updatedAt: '2026-11-22' },
-  { slug: 'privacy-policy', updatedAt: '2026-11-22' },
+  { slug: 'privacy-policy', updatedAt: '2026-11-24' },
   { slug: 'legal-notice', updatedAt: '2026-11-22' },
-  { slug: 'cookie-policy', updatedAt: '2026-11-22' },
+  { slug: 'cookie-policy', updatedAt: '2026-11-24' },
 ] as const;
 
 export type LegalDocumentSlug = (typeof legalDocuments)[number]['slug'];

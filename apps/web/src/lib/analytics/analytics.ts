@@ -3,25 +3,51 @@ import { getConfig } from '../config';
 import { scrubEvent, scrubUrl } from './scrub';
 
 /**
- * Product analytics (PostHog), spec §1: outside development only, only with a configured key,
- * profiles for identified users only, page views sent by us after each route change. posthog-js is
- * imported when the browser is idle after the first render, so it never delays a page.
+ * Product analytics (PostHog), spec §1: outside development only, only with a configured key, and
+ * only after the visitor consents (ADR 170). This file is on every page and stays tiny: it queues
+ * calls. When the browser is idle after the first render, `analytics-loader.ts` (its own chunk) reads
+ * the stored choice, asks with the consent banner when there is none, and imports posthog-js only
+ * after "accept", so it never delays a page and never runs for a visitor who refused.
  */
 export function analyticsEnabled(options: { dev: boolean; key: string | null }): boolean {
   return !options.dev && Boolean(options.key);
 }
 
 type Call = (client: PostHog) => void;
-/** Calls made before posthog-js arrived; bounded so a failed load cannot grow it forever. */
+/** Calls made before posthog-js arrived (in memory only); bounded so a failed load cannot grow it. */
 const pending: Call[] = [];
 const MAX_PENDING = 100;
 let client: PostHog | null = null;
-let state: 'off' | 'waiting' | 'loading' | 'ready' | 'failed' = 'off';
+/** `waiting`: for the visitor's choice or for posthog-js; `refused`: calls are dropped. */
+let state: 'off' | 'waiting' | 'ready' | 'refused' = 'off';
 
 function run(call: Call): void {
   if (state === 'ready' && client) call(client);
-  else if ((state === 'waiting' || state === 'loading') && pending.length < MAX_PENDING) pending.push(call);
+  else if (state === 'waiting' && pending.length < MAX_PENDING) pending.push(call);
 }
+
+/** What the loader tells this queue (analytics-loader.ts). */
+export const analyticsQueue = {
+  /** Consent given: calls are kept until posthog-js is ready. True when it follows a refusal. */
+  waiting(): boolean {
+    const wasRefused = state === 'refused';
+    state = 'waiting';
+    return wasRefused;
+  },
+  ready(posthog: PostHog): void {
+    client = posthog;
+    state = 'ready';
+    for (const call of pending.splice(0)) call(posthog);
+  },
+  /** Refused, withdrawn, or posthog-js failed to load: nothing is kept or sent. */
+  stopped(): PostHog | null {
+    const was = client;
+    pending.length = 0;
+    client = null;
+    state = 'refused';
+    return was;
+  },
+};
 
 function whenIdle(callback: () => void): void {
   if (typeof window.requestIdleCallback === 'function')
@@ -29,46 +55,30 @@ function whenIdle(callback: () => void): void {
   else window.setTimeout(callback, 1);
 }
 
-async function load(key: string, host: string): Promise<void> {
-  state = 'loading';
-  try {
-    const { default: posthog } = await import('posthog-js');
-    posthog.init(key, {
-      api_host: host,
-      person_profiles: 'identified_only',
-      capture_pageview: false,
-      capture_pageleave: false,
-      autocapture: false,
-      // The CSP allows scripts from our own origin only: nothing that would fetch remote code.
-      disable_external_dependency_loading: true,
-      disable_session_recording: true,
-      disable_surveys: true,
-      disable_product_tours: true,
-      disable_conversations: true,
-      advanced_disable_flags: true,
-      capture_dead_clicks: false,
-      capture_heatmaps: false,
-      capture_exceptions: false,
-      capture_performance: false,
-      // Addresses lose their tokens, codes, emails and session ids before any event leaves.
-      before_send: scrubEvent,
-    });
-    client = posthog;
-    state = 'ready';
-    for (const call of pending.splice(0)) call(posthog);
-  } catch (error) {
-    state = 'failed';
-    pending.length = 0;
-    console.warn('Analytics could not start; continuing without it.', error);
-  }
-}
-
-/** Called once after the first render. */
-export function startAnalytics(options = { dev: import.meta.env.DEV, config: getConfig() }): void {
+/**
+ * Called once after the first render, with the entry's `() => import('./analytics-loader')`: the
+ * import is written in the entry (main.tsx, links-main.tsx), whose preload list exists anyway, so the
+ * shell's shared file carries none (ADR 170).
+ */
+export function startAnalytics(
+  loadLoader: () => Promise<typeof import('./analytics-loader')>,
+  options = { dev: import.meta.env.DEV, config: getConfig() },
+): void {
   const { posthogKey, posthogHost } = options.config;
   if (state !== 'off' || !analyticsEnabled({ dev: options.dev, key: posthogKey }) || !posthogKey) return;
   state = 'waiting';
-  whenIdle(() => void load(posthogKey, posthogHost ?? 'https://eu.i.posthog.com'));
+  whenIdle(() =>
+    loadLoader()
+      .then(({ startWithConsent }) =>
+        startWithConsent(posthogKey, posthogHost, {
+          queue: analyticsQueue,
+          capturePageview,
+          scrubEvent,
+        }),
+      )
+      // A chunk that fails to load is reported by the shell (chunk-reload.ts); analytics stays off.
+      .catch(() => analyticsQueue.stopped()),
+  );
 }
 
 /** A `$pageview` carrying the current full path, with its secrets removed (scrub.ts). */

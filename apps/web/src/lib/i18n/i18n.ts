@@ -12,8 +12,20 @@ function rememberLocale(locale: string): void {
   document.documentElement.lang = locale;
 }
 
-/** Detects the locale, writes it to the cookie and loads the shell's words before the first render. */
-export async function initI18n(): Promise<typeof i18n> {
+/** Settles once initI18n has run: an area's words are asked for only after the shell's (i18next needs its init). */
+let initialised: Promise<unknown> = Promise.resolve();
+
+/**
+ * Detects the locale, writes it to the cookie and loads the shell's words before the first render.
+ * The router may start at the same time (main.tsx): loadNamespaces waits for this to finish.
+ */
+export function initI18n(): Promise<typeof i18n> {
+  const done = initialise();
+  initialised = done.catch(() => undefined);
+  return done;
+}
+
+async function initialise(): Promise<typeof i18n> {
   const locale = detectLocale(readCookie(LOCALE_COOKIE), browserLanguages());
   i18n.on('languageChanged', rememberLocale);
   await i18n
@@ -43,7 +55,8 @@ export async function changeLocale(locale: Locale): Promise<void> {
 }
 
 /** Starts loading an area's words, e.g. alongside its lazy route. */
-export function loadNamespaces(...ns: Namespace[]): Promise<void> {
+export async function loadNamespaces(...ns: Namespace[]): Promise<void> {
+  await initialised;
   return i18n.loadNamespaces(ns);
 }
 

@@ -20,5 +20,9 @@ export const namespaces = [
   'merchant-customers',
   'verification',
   'revenue',
+  'receipts',
+  'events',
+  'api-keys',
+  'webhooks',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

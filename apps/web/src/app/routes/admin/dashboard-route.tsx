@@ -1,19 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paths } from '@/app/paths';
 import { PageTitle } from '@/components/layout/page-title';
+import { currentMerchantQueryKey, useCurrentMerchant } from '@/features/auth/api/get-current-merchant';
+import { EventsSummary } from '@/features/events/components/events-summary';
 import { PayoutsNotEnabledBanner } from '@/features/payouts/components/payouts-not-enabled-banner';
+import { PlanPaymentFailingBanner } from '@/features/plans/components/plan-payment-failing-banner';
+import { UpgradePlanButton } from '@/features/plans/components/upgrade-plan-button';
+import { revenueQueryKey } from '@/features/revenue/api/get-revenue';
+import { useSummary } from '@/features/revenue/api/get-summary';
+import { FirstSteps, PastDueBanner } from '@/features/revenue/components/attention-banners';
+import { MoneyActivity } from '@/features/revenue/components/money-activity';
+import { MoneyFigures } from '@/features/revenue/components/money-figures';
 import { RevenueLimitBanner } from '@/features/revenue/components/revenue-limit-banner';
 import { RevenuePanel } from '@/features/revenue/components/revenue-panel';
 
-/** The merchant dashboard (/admin/app/dashboard). */
+/** The chart library (uPlot) is downloaded with the charts only, after the figures have painted. */
+const MoneyCharts = lazy(() => import('@/features/revenue/components/charts'));
+
+/** The merchant dashboard (/admin/app/dashboard): what needs action, the month's figures, charts, money moves. */
 export function Component() {
   const { t } = useTranslation('admin');
+  const { t: tRevenue } = useTranslation('revenue');
+  const queryClient = useQueryClient();
+  const merchant = useCurrentMerchant().data;
+  const summary = useSummary(merchant?.id ?? '');
+  if (!merchant) return <PageTitle>{t('pages.dashboard')}</PageTitle>;
+
+  const upgrade = (
+    <UpgradePlanButton
+      merchantId={merchant.id}
+      timeZone={merchant.time_zone}
+      label={tRevenue('banner.upgrade')}
+      onChanged={() => {
+        void queryClient.invalidateQueries({ queryKey: currentMerchantQueryKey });
+        void queryClient.invalidateQueries({ queryKey: revenueQueryKey });
+      }}
+    />
+  );
+  const data = summary.data;
+  const nothingYet =
+    data !== undefined &&
+    data.recent_transactions.length === 0 &&
+    data.current.active_subscribers === 0 &&
+    data.previous.active_subscribers === 0;
+
   return (
     <>
       <PageTitle>{t('pages.dashboard')}</PageTitle>
       {/* Until payouts are on, links cannot take payments: say so first. */}
       <PayoutsNotEnabledBanner />
-      <RevenueLimitBanner />
-      <RevenuePanel />
+      <PlanPaymentFailingBanner merchantId={merchant.id} />
+      <RevenueLimitBanner upgrade={upgrade} />
+      {data ? <PastDueBanner summary={data} /> : null}
+      {nothingYet ? <FirstSteps /> : null}
+      {summary.isError ? (
+        <p role="alert" className="mb-6 text-sm text-red-700 dark:text-red-400">
+          {tRevenue('summaryFailed')}
+        </p>
+      ) : null}
+      {data ? <MoneyFigures summary={data} /> : null}
+      <RevenuePanel forecastCents={data?.forecast?.month_end_cents} upgrade={upgrade} />
+      {data && !nothingYet ? (
+        <Suspense
+          fallback={
+            <p role="status" className="mb-6 text-sm text-slate-500 dark:text-slate-400">
+              {tRevenue('charts.loading')}
+            </p>
+          }
+        >
+          <MoneyCharts summary={data} />
+        </Suspense>
+      ) : null}
+      <EventsSummary eventsHref={paths.admin.app.events.getHref()} />
+      {data ? <MoneyActivity summary={data} /> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/layout/page-title';
 import { useCurrentMerchant } from '@/features/auth/api/get-current-merchant';
+import { ShareOfferButton } from '@/features/links/components/share-offer-button';
 import { OffersScreen } from '@/features/offers/components/offers-screen';
 import { PayoutScheduleCard } from '@/features/payouts/components/payout-schedule-card';
 
@@ -15,7 +16,7 @@ export function Component() {
       <PageTitle>{t('admin:pages.prices')}</PageTitle>
       <p className="-mt-3 mb-6 text-slate-600 dark:text-slate-300">{t('offers:page.intro')}</p>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <OffersScreen plan={plan} />
+        <OffersScreen plan={plan} renderShare={(offer) => <ShareOfferButton offer={offer} />} />
         <aside className="lg:sticky lg:top-6">
           {merchant.data ? <PayoutScheduleCard merchantId={merchant.data.id} /> : null}
         </aside>

@@ -1,6 +1,7 @@
+import { planIds } from '@nest/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/layout/page-title';
 import { getCurrentMerchantQueryOptions } from '@/features/auth/api/get-current-merchant';
 import { loadMerchantSession } from '@/features/auth/guards/load-merchant-session';
@@ -34,11 +35,13 @@ export function Component() {
   const merchantQuery = useQuery({ ...getCurrentMerchantQueryOptions(), enabled: signedIn });
   // A session that ended meanwhile (401) leaves a visitor.
   const merchant = !signedIn || merchantQuery.isError ? null : merchantQuery.data;
+  const [search] = useSearchParams();
+  const chosen = planIds.find((id) => id === search.get('plan'));
   return (
     <div>
       <PageTitle>{t('pages.pricing')}</PageTitle>
       <p className="-mt-3 mb-8 max-w-2xl text-slate-600 dark:text-slate-300">{tPlans('pricing.intro')}</p>
-      <PricingPlans merchant={merchant} />
+      <PricingPlans merchant={merchant} chosen={chosen} />
       {merchant === null ? (
         <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-300">
           {tPlans('pricing.haveAccount')}{' '}

@@ -1,12 +1,16 @@
 import { useSearchParams } from 'react-router';
 import { useCurrentCustomer } from '@/features/customers/api/customer';
 import { CustomerIdentity } from '@/features/customers/components/customer-identity';
+import { CustomerEvents, RegistrationsOnCard } from '@/features/events/components/customer-events';
+import { CustomerPrivacy } from '@/features/privacy/components/customer-privacy';
+import { CustomerReceipts } from '@/features/receipts/components/customer-receipts';
 import { SubscriptionList } from '@/features/subscriptions/components/subscription-list';
 import { CardUpdatedNotice } from '@/features/subscriptions/components/update-card-button';
 
 /**
  * The customer's overview (/client/app/overview), behind the customer guard (routes.tsx): who is
- * signed in, then their subscriptions across nests.
+ * signed in, their subscriptions across nests (with the events each is registered for), the upcoming events
+ * they may join, then their invoices and receipts.
  */
 export function Component() {
   const customer = useCurrentCustomer();
@@ -22,7 +26,11 @@ export function Component() {
         subscriptions={subscriptions}
         holder={name?.trim() || email}
         payId={params.get('pay')}
+        cardExtra={(subscriptionId) => <RegistrationsOnCard subscriptionId={subscriptionId} />}
       />
+      <CustomerEvents />
+      <CustomerReceipts />
+      <CustomerPrivacy customer={customer.data} />
     </div>
   );
 }

@@ -69,9 +69,9 @@ export function Component() {
           <PlanGrid
             offers={plansQuery.data}
             priceFallback={<PriceFallback loading={plansQuery.isPending} />}
-            renderAction={(_plan, name) => (
+            renderAction={(plan, name) => (
               <Link
-                to={paths.admin.signup.getHref()}
+                to={paths.admin.signup.getHref(plan)}
                 className={buttonClasses({ variant: 'secondary' }, 'w-full')}
               >
                 {tPlans('choose', { plan: name })}

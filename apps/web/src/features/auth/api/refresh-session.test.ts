@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { REFRESH_LOCK_NAME, REFRESHED_AT_KEY, refreshSession } from './refresh-session';
+import { REFRESH_LOCK_NAME, REFRESHED_AT_KEY, refreshSession, rotatedWhileQueued } from './refresh-session';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -96,6 +96,27 @@ describe('renewing the session, one rotation at a time (no grace window on reuse
     await refreshSession({ rotate, locks: fakeLocks(), storage, now: () => 1_000 });
     expect(rotate).toHaveBeenCalledTimes(1);
     expect(storage.getItem(REFRESHED_AT_KEY)).toBe('1000');
+  });
+
+  it('rotates when the mark lies in the future (written while the clock ran ahead, or the clock was set back)', async () => {
+    const storage = memoryStorage();
+    // An hour ahead of every later call: trusted, it would make every call skip its rotation.
+    storage.setItem(REFRESHED_AT_KEY, String(1_000 + 3_600_000));
+    const rotate = vi.fn(async () => undefined);
+    await refreshSession({ rotate, locks: fakeLocks(), storage, now: () => 1_000 });
+    expect(rotate).toHaveBeenCalledTimes(1);
+    // The mark is the present again, so the tabs queued behind this one skip as they should.
+    expect(storage.getItem(REFRESHED_AT_KEY)).toBe('1000');
+    await refreshSession({ rotate, locks: fakeLocks(), storage, now: () => 2_000 });
+    expect(rotate).toHaveBeenCalledTimes(2);
+  });
+
+  it("counts a mark only between the call's start and now", () => {
+    expect(rotatedWhileQueued(1_500, 1_000, 2_000)).toBe(true);
+    expect(rotatedWhileQueued(1_000, 1_000, 1_000)).toBe(true);
+    expect(rotatedWhileQueued(999, 1_000, 2_000)).toBe(false);
+    expect(rotatedWhileQueued(2_001, 1_000, 2_000)).toBe(false);
+    expect(rotatedWhileQueued(Number.NaN, 1_000, 2_000)).toBe(false);
   });
 
   it('passes a refused rotation on (the session is over) and lets the next call try afresh', async () => {

@@ -34,12 +34,29 @@ export function rotateTokens(): Promise<RefreshResult> {
   return api.get<RefreshResult>('/api/v1/users/refresh-tokens', { retry: false, renewSession: false });
 }
 
+function readMark(deps: Required<RefreshDeps>): number {
+  try {
+    return Number(deps.storage?.getItem(REFRESHED_AT_KEY));
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * A mark counts only inside the window [the call's start, now]: a rotation after this call began and
+ * before this moment. A mark later than now cannot be one (every tab shares the computer's clock): it
+ * was written while the clock ran ahead, or the clock was set back since, and trusting it would make
+ * every later call skip its rotation and send a merchant with a valid refresh cookie to the login page.
+ */
+export function rotatedWhileQueued(mark: number, startedAt: number, now: number): boolean {
+  return Number.isFinite(mark) && mark >= startedAt && mark <= now;
+}
+
 async function refreshUnderLock(startedAt: number, deps: Required<RefreshDeps>): Promise<void> {
   const run = async () => {
     // Another tab rotated while this one queued: the cookies are already new, a second rotation
     // would only waste the one just made.
-    const last = Number(deps.storage?.getItem(REFRESHED_AT_KEY));
-    if (Number.isFinite(last) && last >= startedAt) return;
+    if (rotatedWhileQueued(readMark(deps), startedAt, deps.now())) return;
     await deps.rotate();
     try {
       deps.storage?.setItem(REFRESHED_AT_KEY, String(deps.now()));

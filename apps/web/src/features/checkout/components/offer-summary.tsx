@@ -2,7 +2,7 @@ import type { PublicLink } from '@nest/contracts';
 import { useLinkWords } from '../lib/link-words';
 import { priceLabel, rewardLabel, usageLabel } from '../lib/offer-terms';
 
-/** The nest and its offer as a visitor sees them: name, logo, price per interval, trial, grants, reward. */
+/** The nest and its offer as a visitor sees them: name, logo, description, price per interval, trial, grants, reward. */
 export function OfferSummary({ link }: { link: PublicLink }) {
   const { t, locale } = useLinkWords();
   const { nest, offer } = link;
@@ -24,6 +24,11 @@ export function OfferSummary({ link }: { link: PublicLink }) {
           {t('offer.by', { nest: nest.name })}
         </p>
       </div>
+      {nest.description ? (
+        <p className="-mt-2 text-sm text-slate-600 dark:text-slate-300" data-testid="nest-description">
+          {nest.description}
+        </p>
+      ) : null}
       <div>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{offer.name}</h1>
         <p

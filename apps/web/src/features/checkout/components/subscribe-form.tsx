@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
 import { isApiError } from '@/lib/api-error';
+import { checkoutEmail } from '@/lib/session-storage';
 import { startCheckout } from '../api/start-checkout';
 import { useLinkWords } from '../lib/link-words';
 import { type Refusal, refusalOfProblemCode } from '../lib/refusal';
@@ -44,6 +45,7 @@ export function SubscribeForm({ link, price, onRefused }: SubscribeFormProps) {
         locale,
       });
       setLeaving(true);
+      checkoutEmail.set(email.trim());
       window.location.assign(url);
     } catch (error) {
       const refusal = isApiError(error) ? refusalOfProblemCode(error.code) : undefined;

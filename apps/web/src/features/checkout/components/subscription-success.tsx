@@ -1,9 +1,11 @@
+import { PASS_STEP_SECONDS } from '@nest/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { PageTitle } from '@/components/layout/page-title';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { isApiError } from '@/lib/api-error';
+import { checkoutEmail } from '@/lib/session-storage';
 import { useCheckoutSession } from '../api/get-checkout-session';
 import { PassQr } from './pass-qr';
 
@@ -17,11 +19,16 @@ export function SubscriptionSuccess({ sessionId }: { sessionId: string | null })
   return <Confirmation sessionId={sessionId} />;
 }
 
+/** The customer area's login, with the email this tab subscribed with already filled in. */
 function AreaLink() {
   const { t } = useTranslation('checkout');
+  const email = checkoutEmail.get();
+  const href = email
+    ? `${paths.client.login.getHref()}?${new URLSearchParams({ email })}`
+    : paths.client.login.getHref();
   return (
     <div className="flex flex-col items-center gap-2 text-center">
-      <Link to={paths.client.login.getHref()} className={buttonClasses({ variant: 'secondary' })}>
+      <Link to={href} className={buttonClasses({ variant: 'secondary' })}>
         {t('success.area')}
       </Link>
       <p className="text-xs text-slate-500 dark:text-slate-400">{t('success.areaHint')}</p>
@@ -77,7 +84,7 @@ function Confirmation({ sessionId }: { sessionId: string }) {
           <>
             <PassQr pass={view.pass} firstName={view.customer.first_name} />
             <p className="text-center text-sm text-slate-600 dark:text-slate-300">
-              {t('checkout:success.passHint')}
+              {t('checkout:success.passHint', { seconds: PASS_STEP_SECONDS })}
             </p>
           </>
         ) : (

@@ -13,14 +13,15 @@ import { CodeStep, EmailStep } from './login-steps';
 
 /**
  * /client/login: the email, then the 6-digit code that was emailed (or the emailed link, which opens
- * this page with `?token=…&email=…` and signs in at once).
+ * this page with `?token=…&email=…` and signs in at once). `?email=` alone fills the email in.
  */
 export function CustomerLogin() {
   const { t } = useTranslation('customers');
   const [params, setParams] = useSearchParams();
   const link = readMagicLink(params);
   const next = params.get('next');
-  const [backEmail, setBackEmail] = useState('');
+  // `?email=` (from the subscription success page) fills the email in; the magic link carries its own.
+  const [backEmail, setBackEmail] = useState(() => (link ? '' : (params.get('email') ?? '')));
 
   const backToEmail = (email: string) => {
     setBackEmail(email);

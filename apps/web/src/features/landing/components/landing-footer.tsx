@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { landingSections, paths } from '@/app/paths';
 import { Brand } from '@/components/layout/brand';
+import { openCookieSettings } from '@/lib/consent/open-cookie-settings';
 
 /** The footer; the route passes the legal links (features do not import each other). */
 export function LandingFooter({
@@ -10,6 +11,7 @@ export function LandingFooter({
   legalLinks: ReadonlyArray<{ href: string; label: string }>;
 }) {
   const { t } = useTranslation('landing');
+  const { t: common } = useTranslation();
   const linkClass =
     'text-sm text-slate-600 hover:text-brand-700 dark:text-slate-300 dark:hover:text-brand-300';
   return (
@@ -78,6 +80,11 @@ export function LandingFooter({
               <Link className={linkClass} to={paths.legal.root.getHref()}>
                 {t('footer.legalIndex')}
               </Link>
+            </li>
+            <li>
+              <button type="button" className={linkClass} onClick={() => openCookieSettings()}>
+                {common('nav.cookieSettings')}
+              </button>
             </li>
           </ul>
         </nav>

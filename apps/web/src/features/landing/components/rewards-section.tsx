@@ -1,3 +1,4 @@
+import { PASS_STEP_SECONDS } from '@nest/contracts';
 import { useTranslation } from 'react-i18next';
 
 const points = ['pass', 'answer', 'rewards'] as const;
@@ -17,7 +18,7 @@ export function RewardsSection() {
         <ul className="flex flex-col gap-4">
           {points.map((point) => (
             <li key={point} className="rounded-2xl bg-white/10 p-5 text-brand-50">
-              {t(`rewards.points.${point}`)}
+              {t(`rewards.points.${point}`, { seconds: PASS_STEP_SECONDS })}
             </li>
           ))}
         </ul>

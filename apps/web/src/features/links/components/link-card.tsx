@@ -8,8 +8,12 @@ import { useUpdateLink } from '../api/update-link';
 import { LinkCounters } from './link-counters';
 import { LinkPosterDialog } from './link-poster-dialog';
 
-/** One link: its place, offer, address to copy, on/off switch, counters, QR downloads and poster. */
-export function LinkCard({ link }: { link: Link }) {
+/**
+ * One link: its place, offer, address to copy, on/off switch, counters, QR downloads and poster.
+ * `paymentsOff`: the merchant's payouts are not on, so the link page refuses new subscriptions; an
+ * active link then says so instead of "Active".
+ */
+export function LinkCard({ link, paymentsOff = false }: { link: Link; paymentsOff?: boolean }) {
   const { t } = useTranslation('links');
   const update = useUpdateLink();
 
@@ -51,14 +55,19 @@ export function LinkCard({ link }: { link: Link }) {
         </div>
         <span
           className={
-            link.active
-              ? 'rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100'
-              : 'rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200'
+            link.active && paymentsOff
+              ? 'rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-900/50 dark:text-amber-100'
+              : link.active
+                ? 'rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-medium text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100'
+                : 'rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200'
           }
         >
-          {link.active ? t('list.active') : t('list.inactive')}
+          {link.active ? (paymentsOff ? t('list.paused') : t('list.active')) : t('list.inactive')}
         </span>
       </div>
+      {link.active && paymentsOff ? (
+        <p className="-mt-2 text-sm text-amber-900 dark:text-amber-200">{t('list.pausedNote')}</p>
+      ) : null}
       <div className="flex gap-2">
         <Input
           readOnly

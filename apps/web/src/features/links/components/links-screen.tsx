@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/layout/page-title';
 import { Button } from '@/components/ui/button';
@@ -6,7 +7,7 @@ import { CreateLinkForm } from './create-link-form';
 import { LinkCard } from './link-card';
 
 /** /admin/app/links: create links to offers, share them (URL, QR, poster), and see what each one brings. */
-export function LinksScreen() {
+export function LinksScreen({ banner, paymentsOff = false }: { banner?: ReactNode; paymentsOff?: boolean }) {
   const { t } = useTranslation(['admin', 'links']);
   const links = useLinks();
   return (
@@ -15,6 +16,7 @@ export function LinksScreen() {
         <PageTitle>{t('admin:pages.links')}</PageTitle>
         <p className="-mt-3 max-w-2xl text-sm text-slate-600 dark:text-slate-300">{t('links:intro')}</p>
       </div>
+      {banner}
       <CreateLinkForm />
       <section aria-labelledby="links-title" className="flex flex-col gap-4">
         <h2 id="links-title" className="text-lg font-semibold tracking-tight">
@@ -34,7 +36,7 @@ export function LinksScreen() {
         ) : (
           <ul className="grid gap-4 lg:grid-cols-2">
             {links.data.items.map((link) => (
-              <LinkCard key={link.id} link={link} />
+              <LinkCard key={link.id} link={link} paymentsOff={paymentsOff} />
             ))}
           </ul>
         )}

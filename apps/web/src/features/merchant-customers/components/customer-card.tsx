@@ -4,7 +4,7 @@ import { cn } from '@/components/ui/cn';
 import { useFormatDate } from '@/lib/dates';
 import { useFormatMoney } from '@/lib/money';
 
-const statusTone: Record<SubscriptionStatus, string> = {
+export const statusTone: Record<SubscriptionStatus, string> = {
   active: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',
   trialing: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-200',
   past_due: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
@@ -49,7 +49,7 @@ export function CustomerCard({ customer }: { customer: MerchantCustomer }) {
   );
 }
 
-function SubscriptionRow({ subscription }: { subscription: MerchantCustomerSubscription }) {
+export function SubscriptionRow({ subscription }: { subscription: MerchantCustomerSubscription }) {
   const { t } = useTranslation('merchant-customers');
   const money = useFormatMoney();
   const date = useFormatDate();
@@ -58,7 +58,16 @@ function SubscriptionRow({ subscription }: { subscription: MerchantCustomerSubsc
     subscription.interval_count === 1
       ? t(`price.per.${subscription.interval}`, { amount })
       : t(`price.every.${subscription.interval}`, { amount, n: subscription.interval_count });
-  const end = subscription.current_period_end;
+  // Paused (ADR 150): the next charge is at the end of the pause, not at the end of a paused period.
+  const pauseEnd = subscription.pause?.ends_at;
+  const periodEnd = subscription.current_period_end;
+  const end =
+    pauseEnd &&
+    periodEnd &&
+    !subscription.cancel_at_period_end &&
+    Date.parse(periodEnd) < Date.parse(pauseEnd)
+      ? pauseEnd
+      : periodEnd;
   const renewal =
     subscription.status === 'canceled' || !end
       ? null

@@ -13,6 +13,7 @@ import {
   nestFieldOf,
   readNestForm,
   timeZoneOptions,
+  withCountry,
 } from '../lib/nest-form';
 import { problemFields } from '../lib/problem-fields';
 import { LogoPicker } from './logo-picker';
@@ -28,6 +29,7 @@ export function CreateNestForm({ onCreated }: { onCreated: (result: CreateNestRe
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const [values, setValues] = useState<NestFormValues>(() => emptyNestForm());
   const [logo, setLogo] = useState<Blob | null>(null);
+  const [zoneChosen, setZoneChosen] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<NestField, boolean>>>({});
   const [submitted, setSubmitted] = useState(0);
   const [serverErrors, setServerErrors] = useState<Partial<Record<NestField, string>>>({});
@@ -203,7 +205,11 @@ export function CreateNestForm({ onCreated }: { onCreated: (result: CreateNestRe
               {...props}
               {...control('country')}
               autoComplete="country"
-              onChange={(e) => set('country', e.target.value)}
+              onChange={(e) => {
+                const country = e.target.value;
+                setValues((current) => withCountry(current, country, zoneChosen));
+                setServerErrors(({ country: _cleared, ...rest }) => rest);
+              }}
             >
               {countries.map((country) => (
                 <option key={country.value} value={country.value}>
@@ -219,7 +225,15 @@ export function CreateNestForm({ onCreated }: { onCreated: (result: CreateNestRe
         <legend className={sectionTitle}>{t('form.settings')}</legend>
         <Field label={t('form.timeZone')} hint={t('form.timeZoneHint')} error={errorOf('timeZone')}>
           {(props) => (
-            <Select {...props} {...control('timeZone')} onChange={(e) => set('timeZone', e.target.value)}>
+            <Select
+              {...props}
+              {...control('timeZone')}
+              onChange={(e) => {
+                // A zone picked by hand stays when the country changes afterwards.
+                setZoneChosen(true);
+                set('timeZone', e.target.value);
+              }}
+            >
               {zones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone.replaceAll('_', ' ')}

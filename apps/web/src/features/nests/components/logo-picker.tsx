@@ -7,6 +7,8 @@ import { type LogoProblem, prepareLogo } from '../lib/prepare-logo';
 
 interface LogoPickerProps {
   value: Blob | null;
+  /** The logo already saved (nest settings), shown until another is chosen. */
+  currentUrl?: string | null;
   onChange: (logo: Blob | null) => void;
   /** A message from the API about the logo, shown under the picker. */
   error?: string | null;
@@ -16,7 +18,7 @@ interface LogoPickerProps {
 const megabytes = LOGO_MAX_BYTES / (1024 * 1024);
 
 /** Chooses the nest's logo: checked and shrunk in the browser, previewed before anything is sent. */
-export function LogoPicker({ value, onChange, error, disabled }: LogoPickerProps) {
+export function LogoPicker({ value, currentUrl, onChange, error, disabled }: LogoPickerProps) {
   const { t } = useTranslation('nests');
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -66,8 +68,12 @@ export function LogoPicker({ value, onChange, error, disabled }: LogoPickerProps
             message ? 'border-red-600 dark:border-red-400' : 'border-slate-300 dark:border-slate-700',
           )}
         >
-          {preview ? (
-            <img src={preview} alt={t('logo.preview')} className="size-full object-contain" />
+          {preview || currentUrl ? (
+            <img
+              src={preview ?? currentUrl ?? ''}
+              alt={t('logo.preview')}
+              className="size-full object-contain"
+            />
           ) : (
             <svg viewBox="0 0 24 24" aria-hidden="true" className="size-8 text-slate-400" fill="none">
               <path
@@ -101,7 +107,7 @@ export function LogoPicker({ value, onChange, error, disabled }: LogoPickerProps
               (disabled || preparing) && 'pointer-events-none opacity-50',
             )}
           >
-            {preparing ? t('logo.preparing') : value ? t('logo.change') : t('logo.choose')}
+            {preparing ? t('logo.preparing') : value || currentUrl ? t('logo.change') : t('logo.choose')}
           </label>
           {value ? (
             <Button variant="ghost" size="sm" onClick={() => onChange(null)} disabled={disabled}>

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { countryOptions, emptyNestForm, nestFieldOf, readNestForm, timeZoneOptions } from './nest-form';
+import {
+  countryOptions,
+  countryTimeZone,
+  emptyNestForm,
+  nestFieldOf,
+  readNestForm,
+  timeZoneOptions,
+  withCountry,
+} from './nest-form';
 import { checkLogoType, fitWithin } from './prepare-logo';
 
 const filled = {
-  ...emptyNestForm('Europe/Paris'),
+  ...emptyNestForm('FR'),
   name: ' Café Lumière ',
   category: 'cafe' as const,
   line1: '12 rue des Lilas',
@@ -32,8 +40,17 @@ describe('the create-nest form', () => {
     });
   });
 
-  it('defaults the time zone to the browser’s', () => {
-    expect(emptyNestForm().timeZone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  it('takes the time zone of the address’s country, not the browser’s', () => {
+    expect(emptyNestForm().timeZone).toBe('Europe/Paris');
+    expect(emptyNestForm('PT').timeZone).toBe('Europe/Lisbon');
+    expect(countryTimeZone('gb')).toBe('Europe/London');
+  });
+
+  it('moves the time zone with the country until the merchant picks one', () => {
+    const moved = withCountry(emptyNestForm(), 'FI', false);
+    expect(moved).toMatchObject({ country: 'FI', timeZone: 'Europe/Helsinki' });
+    const picked = withCountry({ ...emptyNestForm(), timeZone: 'Europe/Berlin' }, 'FI', true);
+    expect(picked).toMatchObject({ country: 'FI', timeZone: 'Europe/Berlin' });
   });
 
   it('names each missing or too long field', () => {

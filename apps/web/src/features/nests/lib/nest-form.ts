@@ -3,6 +3,7 @@ import {
   DEFAULT_NEST_TIME_ZONE,
   NEST_DESCRIPTION_MAX_LENGTH,
   NEST_NAME_MAX_LENGTH,
+  type Nest,
   type NestCategory,
   nestCategories,
 } from '@nest/contracts';
@@ -35,16 +36,60 @@ const ADDRESS_LINE_MAX = 120;
 const POSTAL_CODE_MAX = 16;
 const CITY_MAX = 80;
 
-/** The browser's time zone, the default of a new nest; Europe/Paris when the browser does not say. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_NEST_TIME_ZONE;
-  } catch {
-    return DEFAULT_NEST_TIME_ZONE;
-  }
+/**
+ * The time zone of a country a nest can be in: the one its shops keep (the mainland's where a country
+ * has several). A new nest's time zone follows its address, not the browser, which may be a laptop
+ * abroad or a server in UTC.
+ */
+const countryTimeZones: Record<string, string> = {
+  AT: 'Europe/Vienna',
+  BE: 'Europe/Brussels',
+  BG: 'Europe/Sofia',
+  CH: 'Europe/Zurich',
+  CY: 'Asia/Nicosia',
+  CZ: 'Europe/Prague',
+  DE: 'Europe/Berlin',
+  DK: 'Europe/Copenhagen',
+  EE: 'Europe/Tallinn',
+  ES: 'Europe/Madrid',
+  FI: 'Europe/Helsinki',
+  FR: 'Europe/Paris',
+  GB: 'Europe/London',
+  GR: 'Europe/Athens',
+  HR: 'Europe/Zagreb',
+  HU: 'Europe/Budapest',
+  IE: 'Europe/Dublin',
+  IS: 'Atlantic/Reykjavik',
+  IT: 'Europe/Rome',
+  LI: 'Europe/Vaduz',
+  LT: 'Europe/Vilnius',
+  LU: 'Europe/Luxembourg',
+  LV: 'Europe/Riga',
+  MC: 'Europe/Monaco',
+  MT: 'Europe/Malta',
+  NL: 'Europe/Amsterdam',
+  NO: 'Europe/Oslo',
+  PL: 'Europe/Warsaw',
+  PT: 'Europe/Lisbon',
+  RO: 'Europe/Bucharest',
+  SE: 'Europe/Stockholm',
+  SI: 'Europe/Ljubljana',
+  SK: 'Europe/Bratislava',
+};
+
+export function countryTimeZone(country: string): string {
+  return countryTimeZones[country.toUpperCase()] ?? DEFAULT_NEST_TIME_ZONE;
 }
 
-export function emptyNestForm(timeZone = browserTimeZone()): NestFormValues {
+/**
+ * The form after the country changed: the time zone follows the country unless the merchant picked
+ * one themselves.
+ */
+export function withCountry(values: NestFormValues, country: string, zoneChosen: boolean): NestFormValues {
+  return { ...values, country, timeZone: zoneChosen ? values.timeZone : countryTimeZone(country) };
+}
+
+export function emptyNestForm(country = 'FR'): NestFormValues {
   return {
     name: '',
     category: '',
@@ -53,8 +98,23 @@ export function emptyNestForm(timeZone = browserTimeZone()): NestFormValues {
     line2: '',
     postalCode: '',
     city: '',
-    country: 'FR',
-    timeZone,
+    country,
+    timeZone: countryTimeZone(country),
+  };
+}
+
+/** The form holding a nest as it is stored (nest settings). */
+export function nestFormOf(nest: Nest): NestFormValues {
+  return {
+    name: nest.name,
+    category: nest.category,
+    description: nest.description ?? '',
+    line1: nest.address.line1,
+    line2: nest.address.line2 ?? '',
+    postalCode: nest.address.postal_code,
+    city: nest.address.city,
+    country: nest.address.country,
+    timeZone: nest.time_zone,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Offer } from '@nest/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useFormatDate } from '@/lib/dates';
@@ -11,6 +12,8 @@ interface OfferCardProps {
   onRestore: (offer: Offer) => void;
   /** The offer whose archive or restore is being sent. */
   busy: boolean;
+  /** The "Share" action (its link), given by the page: offers do not know links. */
+  share?: ReactNode;
 }
 
 function Badge({ children }: { children: string }) {
@@ -22,7 +25,7 @@ function Badge({ children }: { children: string }) {
 }
 
 /** One offer in the list: its price, terms, subscribers, price versions and actions. */
-export function OfferCard({ offer, onEdit, onArchive, onRestore, busy }: OfferCardProps) {
+export function OfferCard({ offer, onEdit, onArchive, onRestore, busy, share }: OfferCardProps) {
   const { t } = useTranslation('offers');
   const priceText = usePriceText();
   const archived = offer.status === 'archived';
@@ -130,6 +133,7 @@ export function OfferCard({ offer, onEdit, onArchive, onRestore, busy }: OfferCa
               {t('card.edit')}
               <span className="sr-only"> {offer.name}</span>
             </Button>
+            {share}
           </>
         )}
       </div>

@@ -36,6 +36,8 @@ export function OfferFormFields({
       | 'intervalCount'
       | 'trialDays'
       | 'capacity'
+      | 'graceDays'
+      | 'pauseMaxPeriods'
       | 'usageUses',
   ) => ({
     name: field,
@@ -117,6 +119,22 @@ export function OfferFormFields({
           error={errorOf('capacity')}
         >
           {(props) => <Input {...props} {...text('capacity')} inputMode="numeric" />}
+        </Field>
+        <Field
+          label={t('fields.graceDays')}
+          labelSuffix={t('fields.optional')}
+          hint={t('fields.graceDaysHint')}
+          error={errorOf('graceDays')}
+        >
+          {(props) => <Input {...props} {...text('graceDays')} inputMode="numeric" />}
+        </Field>
+        <Field
+          label={t('fields.pauseMaxPeriods')}
+          labelSuffix={t('fields.optional')}
+          hint={t('fields.pauseMaxPeriodsHint')}
+          error={errorOf('pauseMaxPeriods')}
+        >
+          {(props) => <Input {...props} {...text('pauseMaxPeriods')} inputMode="numeric" />}
         </Field>
       </div>
 

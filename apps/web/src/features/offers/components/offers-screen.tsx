@@ -1,5 +1,5 @@
 import { hasFeature, type Offer, type PlanId } from '@nest/contracts';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useApiErrorMessage } from '@/lib/api-error-message';
@@ -15,7 +15,14 @@ const tabs: readonly OfferListStatus[] = ['active', 'archived'];
  * The prices screen's main column: the nest's offers (active or archived), a page at a time, with
  * create, edit, archive and restore. `plan` decides whether reward rules can be set.
  */
-export function OffersScreen({ plan }: { plan: PlanId | null }) {
+export function OffersScreen({
+  plan,
+  renderShare,
+}: {
+  plan: PlanId | null;
+  /** The "Share" action of an active offer, composed by the page from the links feature. */
+  renderShare?: (offer: Offer) => ReactNode;
+}) {
   const { t } = useTranslation('offers');
   const [tab, setTab] = useState<OfferListStatus>('active');
   const [dialog, setDialog] = useState<{ open: boolean; offer?: Offer }>({ open: false });
@@ -73,7 +80,13 @@ export function OffersScreen({ plan }: { plan: PlanId | null }) {
       </div>
 
       {/* Keyed by tab so each list keeps its own pages and focus order. */}
-      <OfferList key={tab} status={tab} onEdit={openDialog} onCreate={() => openDialog()} />
+      <OfferList
+        key={tab}
+        status={tab}
+        onEdit={openDialog}
+        onCreate={() => openDialog()}
+        renderShare={renderShare}
+      />
 
       <OfferDialog
         open={dialog.open}
@@ -90,10 +103,12 @@ function OfferList({
   status,
   onEdit,
   onCreate,
+  renderShare,
 }: {
   status: OfferListStatus;
   onEdit: (offer: Offer) => void;
   onCreate: () => void;
+  renderShare?: ((offer: Offer) => ReactNode) | undefined;
 }) {
   const { t } = useTranslation('offers');
   const offers = useOffers(status);
@@ -155,6 +170,7 @@ function OfferList({
                 onEdit={onEdit}
                 onArchive={(o) => act(o, 'archive')}
                 onRestore={(o) => act(o, 'restore')}
+                share={renderShare?.(offer)}
               />
             ))}
           </ul>

@@ -38,6 +38,8 @@ const offer: Offer = {
   capacity: null,
   usage_allowance: { uses: 1, per: 'day' },
   reward_rule: null,
+  grace_days: 0,
+  customer_pause_max_periods: 0,
   subscriber_count: 1,
   current_version_id: '00000000-0000-4000-8000-000000000003',
   versions: [
@@ -59,6 +61,19 @@ const offer: Offer = {
 };
 
 describe('reading the offer form', () => {
+  it('reads how many periods customers may pause (empty: off), within the limit', () => {
+    expect(readOfferForm(form({ pauseMaxPeriods: '3' }), 'en-US', pro).body?.customer_pause_max_periods).toBe(
+      3,
+    );
+    expect(readOfferForm(form({ pauseMaxPeriods: '' }), 'en-US', pro).body?.customer_pause_max_periods).toBe(
+      0,
+    );
+    expect(readOfferForm(form({ pauseMaxPeriods: '13' }), 'en-US', pro).issues.pauseMaxPeriods).toBeDefined();
+    const body = readOfferForm({ ...offerFormFrom(offer, 'en-US'), pauseMaxPeriods: '2' }, 'en-US', pro)
+      .body!;
+    expect(offerChanges(offer, body, { rewardAllowed: true })).toEqual({ customer_pause_max_periods: 2 });
+  });
+
   it('turns a French amount with a decimal comma into exact cents', () => {
     const { body, issues } = readOfferForm(form({ amount: '12,50', trialDays: '14' }), 'fr-FR', pro);
     expect(issues).toEqual({});
@@ -73,6 +88,8 @@ describe('reading the offer form', () => {
       capacity: null,
       usage_allowance: null,
       reward_rule: null,
+      grace_days: 0,
+      customer_pause_max_periods: 0,
     });
     expect(readOfferForm(form({ amount: '19.99' }), 'en-US', pro).body?.amount_cents).toBe(1999);
   });
@@ -185,6 +202,19 @@ describe('editing an offer', () => {
     const withRule = { ...offer, reward_rule: { kind: 'check_ins' as const, every: 5, reward_name: 'Cake' } };
     const { body } = readOfferForm(offerFormFrom(withRule, 'en-US'), 'en-US', starter);
     expect(offerChanges(withRule, body!, starter)).toEqual({});
+  });
+
+  it('reads the counter’s grace days (empty is 0, at most 30) and sends them only when changed', () => {
+    expect(readOfferForm(form({ amount: '12', graceDays: '3' }), 'en-US', pro).body?.grace_days).toBe(3);
+    expect(
+      readOfferForm(form({ amount: '12', graceDays: '31' }), 'en-US', pro).issues.graceDays,
+    ).toMatchObject({
+      code: 'numberRange',
+    });
+    const values = { ...offerFormFrom(offer, 'fr-FR'), graceDays: '5' };
+    expect(offerChanges(offer, readOfferForm(values, 'fr-FR', pro).body!, pro)).toEqual({ grace_days: 5 });
+    expect(offerFormFrom({ ...offer, grace_days: 5 }, 'en-US').graceDays).toBe('5');
+    expect(formFieldOf('grace_days')).toBe('graceDays');
   });
 
   it('places the API’s field errors on the form’s fields', () => {

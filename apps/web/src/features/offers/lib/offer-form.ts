@@ -1,11 +1,13 @@
 import {
   type CreateOfferBody,
   type Locale,
+  MAX_PAUSE_PERIODS,
   maxIntervalCount,
   OFFER_DESCRIPTION_MAX_LENGTH,
   OFFER_GRANTS_MAX_LENGTH,
   OFFER_MAX_AMOUNT_CENTS,
   OFFER_MAX_CAPACITY,
+  OFFER_MAX_GRACE_DAYS,
   OFFER_MAX_TRIAL_DAYS,
   OFFER_MIN_AMOUNT_CENTS,
   OFFER_NAME_MAX_LENGTH,
@@ -32,6 +34,9 @@ export interface OfferFormValues {
   intervalCount: string;
   trialDays: string;
   capacity: string;
+  graceDays: string;
+  /** Periods a subscriber may pause from their area; empty means they may not (ADR 150). */
+  pauseMaxPeriods: string;
   usageEnabled: boolean;
   usageUses: string;
   usagePer: UsageAllowance['per'];
@@ -70,6 +75,8 @@ export function emptyOfferForm(): OfferFormValues {
     intervalCount: '1',
     trialDays: '',
     capacity: '',
+    graceDays: '',
+    pauseMaxPeriods: '',
     usageEnabled: false,
     usageUses: '1',
     usagePer: 'day',
@@ -91,6 +98,8 @@ export function offerFormFrom(offer: Offer, locale: Locale): OfferFormValues {
     intervalCount: String(offer.interval_count),
     trialDays: offer.trial_days > 0 ? String(offer.trial_days) : '',
     capacity: offer.capacity === null ? '' : String(offer.capacity),
+    graceDays: offer.grace_days > 0 ? String(offer.grace_days) : '',
+    pauseMaxPeriods: offer.customer_pause_max_periods > 0 ? String(offer.customer_pause_max_periods) : '',
     usageEnabled: offer.usage_allowance !== null,
     usageUses: String(offer.usage_allowance?.uses ?? 1),
     usagePer: offer.usage_allowance?.per ?? 'day',
@@ -177,6 +186,11 @@ export function readOfferForm(
   );
   const trialDays = note('trialDays', bounded(values.trialDays, 0, OFFER_MAX_TRIAL_DAYS, { emptyAs: 0 }));
   const capacity = note('capacity', bounded(values.capacity, 1, OFFER_MAX_CAPACITY, { emptyAs: null }));
+  const graceDays = note('graceDays', bounded(values.graceDays, 0, OFFER_MAX_GRACE_DAYS, { emptyAs: 0 }));
+  const pauseMaxPeriods = note(
+    'pauseMaxPeriods',
+    bounded(values.pauseMaxPeriods, 0, MAX_PAUSE_PERIODS, { emptyAs: 0 }),
+  );
 
   let usageAllowance: UsageAllowance | null = null;
   if (values.usageEnabled) {
@@ -196,7 +210,9 @@ export function readOfferForm(
     Object.keys(issues).length > 0 ||
     amountCents === null ||
     intervalCount === null ||
-    trialDays === null
+    trialDays === null ||
+    graceDays === null ||
+    pauseMaxPeriods === null
   ) {
     return { body: null, issues };
   }
@@ -212,6 +228,8 @@ export function readOfferForm(
       capacity,
       usage_allowance: usageAllowance,
       reward_rule: rewardRule,
+      grace_days: graceDays,
+      customer_pause_max_periods: pauseMaxPeriods,
     },
     issues,
   };
@@ -232,6 +250,9 @@ export function offerChanges(
   if ((body.interval_count ?? 1) !== offer.interval_count) changes.interval_count = body.interval_count;
   if ((body.trial_days ?? 0) !== offer.trial_days) changes.trial_days = body.trial_days;
   if ((body.capacity ?? null) !== offer.capacity) changes.capacity = body.capacity ?? null;
+  if ((body.grace_days ?? 0) !== offer.grace_days) changes.grace_days = body.grace_days;
+  if ((body.customer_pause_max_periods ?? 0) !== offer.customer_pause_max_periods)
+    changes.customer_pause_max_periods = body.customer_pause_max_periods;
   if (!sameJson(body.usage_allowance ?? null, offer.usage_allowance))
     changes.usage_allowance = body.usage_allowance ?? null;
   // On Starter the reward fields are locked: a rule kept from a former Pro plan stays as it is.
@@ -268,6 +289,8 @@ export function formFieldOf(apiField: string): OfferField | null {
     interval_count: 'intervalCount',
     trial_days: 'trialDays',
     capacity: 'capacity',
+    grace_days: 'graceDays',
+    customer_pause_max_periods: 'pauseMaxPeriods',
     usage_allowance: 'usageUses',
     'usage_allowance.uses': 'usageUses',
     'usage_allowance.per': 'usagePer',

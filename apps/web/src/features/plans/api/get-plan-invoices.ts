@@ -2,12 +2,12 @@ import { type PlanInvoice, planInvoiceListSchema } from '@nest/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** Every invoice of the merchant's plan, newest first (GET /api/v1/users/{id}/stripe/invoices). */
+/** Every invoice of the merchant's plan, newest first (GET /api/v1/users/{id}/plan/invoices). */
 export async function getPlanInvoices(
   merchantId: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<PlanInvoice[]> {
-  const body = await api.get<unknown>(`/api/v1/users/${encodeURIComponent(merchantId)}/stripe/invoices`, {
+  const body = await api.get<unknown>(`/api/v1/users/${encodeURIComponent(merchantId)}/plan/invoices`, {
     signal: options.signal,
   });
   return planInvoiceListSchema.parse(body).invoices;

@@ -1,11 +1,13 @@
+import { receiptPaths } from '@nest/contracts';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ReceiptLink } from '@/features/receipts/components/receipt-link';
 import { useApiErrorMessage } from '@/lib/api-error-message';
 import { usePlanInvoices } from '../api/get-plan-invoices';
 import { InvoiceTable } from './invoice-table';
 
-/** Every invoice of the merchant's plan, newest first, with what it was for and whether it is paid. */
+/** Every invoice of the merchant's plan, newest first, with what it was for, whether it is paid, and its receipt. */
 export function InvoiceHistory({ merchantId, timeZone }: { merchantId: string; timeZone: string }) {
   const { t } = useTranslation('plans');
   const describe = useApiErrorMessage();
@@ -32,6 +34,15 @@ export function InvoiceHistory({ merchantId, timeZone }: { merchantId: string; t
           timeZone={timeZone}
           caption={t('invoices.title')}
           variant="history"
+          renderReceipt={(invoice, description) =>
+            invoice.status === 'paid' && invoice.amount_paid_cents > 0 ? (
+              <ReceiptLink
+                path={receiptPaths.plan(merchantId, invoice.id)}
+                name={invoice.issued_at.slice(0, 10)}
+                description={description}
+              />
+            ) : null
+          }
         />
       ) : null}
     </Card>

@@ -1,4 +1,5 @@
-import type { PlanInvoice } from '@nest/contracts';
+import { labelColon, type PlanInvoice } from '@nest/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { useFormatDate } from '@/lib/dates';
@@ -20,14 +21,16 @@ interface InvoiceTableProps {
   caption: string;
   /** unpaid: what is owed and why the last attempt failed; history: every invoice and its status. */
   variant: 'unpaid' | 'history';
+  /** A paid invoice's receipt (history): the cell that downloads it, or null when it has none. */
+  renderReceipt?: (invoice: PlanInvoice, description: string) => ReactNode;
 }
 
 /**
  * Plan invoices as a table on wide screens and as a list of cards on phones (each cell then carries
  * its own label), so nothing needs horizontal scrolling.
  */
-export function InvoiceTable({ invoices, timeZone, caption, variant }: InvoiceTableProps) {
-  const { t } = useTranslation('plans');
+export function InvoiceTable({ invoices, timeZone, caption, variant, renderReceipt }: InvoiceTableProps) {
+  const { t, i18n } = useTranslation('plans');
   const money = useFormatMoney();
   const formatDate = useFormatDate();
   const date = (iso: string) => formatDate(iso, { timeZone, style: 'long' });
@@ -50,6 +53,11 @@ export function InvoiceTable({ invoices, timeZone, caption, variant }: InvoiceTa
           <th scope="col" className="px-3 py-2 font-medium">
             {variant === 'unpaid' ? t('invoices.lastAttempt') : t('invoices.status')}
           </th>
+          {renderReceipt ? (
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              {t('invoices.receipt')}
+            </th>
+          ) : null}
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -66,18 +74,18 @@ export function InvoiceTable({ invoices, timeZone, caption, variant }: InvoiceTa
           return (
             <tr key={invoice.id} data-invoice={invoice.id} className="block py-3 sm:table-row sm:py-0">
               <td className={cell}>
-                <span className={label}>{t('invoices.date')}: </span>
+                <span className={label}>{labelColon(t('invoices.date'), i18n.language)} </span>
                 {date(invoice.issued_at)}
               </td>
               <td className={cell}>
-                <span className={label}>{t('invoices.description')}: </span>
+                <span className={label}>{labelColon(t('invoices.description'), i18n.language)} </span>
                 {t(`invoices.reasons.${invoice.billing_reason}`, { plan })}
                 {period ? (
                   <span className="block text-xs text-slate-500 dark:text-slate-400">{period}</span>
                 ) : null}
               </td>
               <td className={cn(cell, 'tabular-nums sm:text-right')}>
-                <span className={label}>{t('invoices.amount')}: </span>
+                <span className={label}>{labelColon(t('invoices.amount'), i18n.language)} </span>
                 {money(amount, invoice.currency)}
               </td>
               <td className={cell}>
@@ -100,6 +108,11 @@ export function InvoiceTable({ invoices, timeZone, caption, variant }: InvoiceTa
                   </span>
                 )}
               </td>
+              {renderReceipt ? (
+                <td className={cn(cell, 'pt-2 sm:text-right')}>
+                  {renderReceipt(invoice, `${date(invoice.issued_at)}, ${money(amount, invoice.currency)}`)}
+                </td>
+              ) : null}
             </tr>
           );
         })}

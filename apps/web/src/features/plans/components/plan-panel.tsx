@@ -1,5 +1,5 @@
 import type { PlanId, PlanState } from '@nest/contracts';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -13,8 +13,7 @@ import { useChangePlan } from '../api/change-plan';
 import { usePlanState } from '../api/get-plan-state';
 import { usePlans } from '../api/get-plans';
 import { useSetPlanCancellation } from '../api/set-plan-cancellation';
-import { CancelPlanDialog } from './cancel-plan-dialog';
-import { ChangePlanDialog } from './change-plan-dialog';
+import { CancelPlanDialog, ChangePlanDialog } from './lazy-plan-dialogs';
 import { PlanStatusBadge } from './plan-status-badge';
 
 interface PlanPanelProps {
@@ -182,27 +181,29 @@ export function PlanPanel({ merchantId, timeZone, onChanged }: PlanPanelProps) {
           </Button>
         </div>
 
-        {dialog === 'change' ? (
-          <ChangePlanDialog
-            merchantId={merchantId}
-            plan={state}
-            offers={offers}
-            timeZone={timeZone}
-            open
-            onOpenChange={(open) => setDialog(open ? 'change' : null)}
-            onChanged={onChanged}
-          />
-        ) : null}
-        {dialog === 'cancel' ? (
-          <CancelPlanDialog
-            merchantId={merchantId}
-            planName={name}
-            endDate={nextDate ?? ''}
-            open
-            onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
-            onChanged={onChanged}
-          />
-        ) : null}
+        <Suspense fallback={null}>
+          {dialog === 'change' ? (
+            <ChangePlanDialog
+              merchantId={merchantId}
+              plan={state}
+              offers={offers}
+              timeZone={timeZone}
+              open
+              onOpenChange={(open) => setDialog(open ? 'change' : null)}
+              onChanged={onChanged}
+            />
+          ) : null}
+          {dialog === 'cancel' ? (
+            <CancelPlanDialog
+              merchantId={merchantId}
+              planName={name}
+              endDate={nextDate ?? ''}
+              open
+              onOpenChange={(open) => setDialog(open ? 'cancel' : null)}
+              onChanged={onChanged}
+            />
+          ) : null}
+        </Suspense>
       </>
     );
   };

@@ -1,5 +1,5 @@
 import type { Merchant, PlanId } from '@nest/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -18,9 +18,15 @@ import { PlanGrid } from './plan-grid';
  */
 export function PricingPlans({
   merchant,
+  chosen,
 }: {
   /** null: a visitor; undefined: a signed-in merchant still loading. */
   merchant: Merchant | null | undefined;
+  /**
+   * The plan the merchant chose before signing up (landing, `?plan=`): a merchant without a plan goes
+   * straight to its payment page, once, instead of choosing again.
+   */
+  chosen?: PlanId | undefined;
 }) {
   const { t } = useTranslation('plans');
   const plansQuery = usePlans();
@@ -43,6 +49,14 @@ export function PricingPlans({
       },
     );
   };
+
+  const chosenStarted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: started once, when the merchant is known.
+  useEffect(() => {
+    if (!chosen || chosenStarted.current || !merchant || current) return;
+    chosenStarted.current = true;
+    choose(chosen);
+  }, [chosen, merchant, current]);
 
   if (plansQuery.isError) {
     return (
@@ -79,7 +93,7 @@ export function PricingPlans({
         if (!merchant) {
           return (
             <Link
-              to={paths.admin.signup.getHref()}
+              to={paths.admin.signup.getHref(plan)}
               className={buttonClasses({ variant: 'secondary' }, 'w-full')}
             >
               {t('pricing.choose', { plan: name })}

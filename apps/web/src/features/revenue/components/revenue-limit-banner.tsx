@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
@@ -8,9 +9,10 @@ import { usePercent } from './use-percent';
 
 /**
  * From 80 % of the plan's monthly revenue limit the merchant is warned; at 100 % new subscriptions
- * through links are paused (renewals go on). Both point to the plan section of the account page.
+ * through links are paused (renewals go on). Both offer the upgrade the page passes (the plan change
+ * on the dashboard), or point to the plan section of the account page.
  */
-export function RevenueLimitBanner() {
+export function RevenueLimitBanner({ upgrade }: { upgrade?: ReactNode }) {
   const { t } = useTranslation('revenue');
   const percent = usePercent();
   const revenue = useRevenue();
@@ -40,9 +42,11 @@ export function RevenueLimitBanner() {
           {reached ? t('banner.reached') : t('banner.warning', { percent: percent(revenue.data.ratio) })}
         </p>
       </div>
-      <Link to={`${paths.admin.app.account.getHref()}#plan`} className={buttonClasses({}, 'shrink-0')}>
-        {t('banner.upgrade')}
-      </Link>
+      {upgrade ?? (
+        <Link to={`${paths.admin.app.account.getHref()}#plan`} className={buttonClasses({}, 'shrink-0')}>
+          {t('banner.upgrade')}
+        </Link>
+      )}
     </section>
   );
 }

@@ -76,6 +76,22 @@ export function useSetCancellation(subscriptionId: string) {
   });
 }
 
+/** Pause for a number of periods, as far as the offer allows, or take back a pause not begun (null). */
+export function useSetPause(subscriptionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (periods: number | null) =>
+      periods === null
+        ? api.delete<CustomerSubscription>(`${subscriptionPath(subscriptionId)}/pause`, customerCall)
+        : api.post<CustomerSubscription>(
+            `${subscriptionPath(subscriptionId)}/pause`,
+            { periods },
+            customerCall,
+          ),
+    onSuccess: (subscription) => replaceSubscription(queryClient, subscription),
+  });
+}
+
 /** Pays the subscription's unpaid invoices again with the saved card: paid, or failed with the reason. */
 export function useRetryPayment(subscriptionId: string) {
   const queryClient = useQueryClient();

@@ -1,21 +1,15 @@
 import type { CustomerSubscription } from '@nest/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import { useApiErrorMessage } from '@/lib/api-error-message';
-import { useFormatDate } from '@/lib/dates';
+import { withChunkReload } from '@/lib/chunk-reload';
 import { toast } from '@/lib/toast';
 import { useSetCancellation } from '../api/subscriptions';
+
+const loadCancelDialog = withChunkReload(() => import('./cancel-dialog'));
+const CancelDialog = lazy(() => loadCancelDialog().then((module) => ({ default: module.CancelDialog })));
 
 /**
  * Cancel in two clicks from the overview (French law asks for at most three): "Cancel subscription",
@@ -24,11 +18,12 @@ import { useSetCancellation } from '../api/subscriptions';
  */
 export function Cancellation({ subscription }: { subscription: CustomerSubscription }) {
   const { t } = useTranslation('subscriptions');
-  const date = useFormatDate();
   const messageOf = useApiErrorMessage();
   const change = useSetCancellation(subscription.id);
   const [open, setOpen] = useState(false);
-  const endsOn = subscription.current_period_end ? date(subscription.current_period_end) : null;
+  // Mounted on the first open only, then kept (so it can animate closed).
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
   if (subscription.cancel_at_period_end) {
     return (
@@ -50,52 +45,41 @@ export function Cancellation({ subscription }: { subscription: CustomerSubscript
     );
   }
 
+  const openChange = (next: boolean) => {
+    if (change.isPending) return;
+    if (next) change.reset();
+    setOpen(next);
+  };
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (change.isPending) return;
-        if (next) change.reset();
-        setOpen(next);
-      }}
-    >
-      <DialogTrigger asChild>
-        <Button variant="ghost" className="w-full text-red-700 sm:w-auto dark:text-red-400">
-          {t('cancel.open')}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>{t('cancel.title', { offer: subscription.offer.name })}</DialogTitle>
-        <DialogDescription>
-          {endsOn
-            ? t('cancel.description', { nest: subscription.nest.name, date: endsOn })
-            : t('cancel.descriptionNoDate', { nest: subscription.nest.name })}
-        </DialogDescription>
-        <div className="mt-4">
-          <FormMessage tone="error" message={change.error ? messageOf(change.error) : undefined} />
-        </div>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="secondary" disabled={change.isPending}>
-              {t('cancel.keep')}
-            </Button>
-          </DialogClose>
-          <Button
-            className="bg-red-700 hover:bg-red-800 dark:bg-red-500 dark:hover:bg-red-400"
-            disabled={change.isPending}
-            onClick={() =>
-              change.mutate(true, {
-                onSuccess: () => {
-                  setOpen(false);
-                  toast.success(t('cancel.done'), { description: t('cancel.emailSent') });
-                },
-              })
-            }
-          >
-            {change.isPending ? t('cancel.cancelling') : t('cancel.confirm')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        className="w-full text-red-700 sm:w-auto dark:text-red-400"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        // The dialog's code is fetched as soon as the customer reaches for the button.
+        onPointerEnter={() => void loadCancelDialog()}
+        onTouchStart={() => void loadCancelDialog()}
+        onFocus={() => void loadCancelDialog()}
+        onClick={() => {
+          setWanted(true);
+          openChange(true);
+        }}
+      >
+        {t('cancel.open')}
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <CancelDialog
+            subscription={subscription}
+            change={change}
+            open={open}
+            onOpenChange={openChange}
+            returnFocusTo={button}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

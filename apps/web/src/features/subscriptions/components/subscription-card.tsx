@@ -1,5 +1,6 @@
 import type { CustomerSubscription } from '@nest/contracts';
-import { useId } from 'react';
+import { PASS_STEP_SECONDS } from '@nest/contracts';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { useFormatDate } from '@/lib/dates';
@@ -7,6 +8,7 @@ import { useFormatMoney } from '@/lib/money';
 import { hasPass, phaseOf, type SubscriptionPhase } from '../lib/subscription-state';
 import { Cancellation } from './cancellation';
 import { InvoiceHistory } from './invoice-history';
+import { PauseControl } from './pause-control';
 import { PayNow } from './pay-now';
 import { SubscriptionPass } from './subscription-pass';
 
@@ -14,6 +16,7 @@ const phaseBadge: Record<SubscriptionPhase, string> = {
   due: 'bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100',
   trialing: 'bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-100',
   active: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100',
+  paused: 'bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-100',
   cancelling: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
   starting: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
   ended: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
@@ -43,10 +46,13 @@ export function SubscriptionCard({
   subscription,
   holder,
   payFocused,
+  extra,
 }: {
   subscription: CustomerSubscription;
   holder: string;
   payFocused: boolean;
+  /** What another area adds to the card (the events this subscription is registered for). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation(['subscriptions', 'checkout']);
   const money = useFormatMoney();
@@ -61,6 +67,13 @@ export function SubscriptionCard({
 
   let schedule: string | null = null;
   if (phase === 'ended') schedule = t('subscriptions:card.ended');
+  else if (phase === 'paused' && subscription.pause)
+    schedule = t('subscriptions:card.pausedUntil', { date: date(subscription.pause.ends_at) });
+  else if (subscription.pause && !subscription.cancel_at_period_end)
+    schedule = t('subscriptions:card.pauseScheduled', {
+      from: date(subscription.pause.starts_at),
+      until: date(subscription.pause.ends_at),
+    });
   else if (subscription.cancel_at_period_end && subscription.current_period_end)
     schedule = t('subscriptions:card.endsOn', { date: date(subscription.current_period_end) });
   else if (subscription.next_payment_at)
@@ -150,22 +163,66 @@ export function SubscriptionCard({
             </dd>
           </div>
         ) : null}
+        {subscription.rewards.length > 0 ? <EarnedRewards rewards={subscription.rewards} /> : null}
       </dl>
+
+      {extra}
 
       {ongoing ? (
         <section aria-label={t('subscriptions:pass.title')} className="flex flex-col gap-2">
           <h3 className="text-center text-base font-semibold">{t('subscriptions:pass.title')}</h3>
           <SubscriptionPass subscriptionId={subscription.id} holder={holder} />
           <p className="text-center text-xs text-slate-600 dark:text-slate-300">
-            {t('subscriptions:pass.hint')}
+            {t('subscriptions:pass.hint', { seconds: PASS_STEP_SECONDS })}
           </p>
         </section>
       ) : null}
 
       <footer className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:items-start sm:justify-between dark:border-slate-800">
         <InvoiceHistory subscriptionId={subscription.id} />
-        {ongoing ? <Cancellation subscription={subscription} /> : null}
+        {ongoing ? (
+          <div className="flex flex-col gap-2 sm:items-end">
+            <PauseControl subscription={subscription} />
+            <Cancellation subscription={subscription} />
+          </div>
+        ) : null}
       </footer>
     </article>
+  );
+}
+
+/** Rewards earned: the ones waiting to be collected at the counter stand out, then those collected. */
+function EarnedRewards({ rewards }: { rewards: CustomerSubscription['rewards'] }) {
+  const { t } = useTranslation('subscriptions');
+  const formatDate = useFormatDate();
+  const waiting = rewards.filter((r) => r.redeemed_at === null);
+  const redeemed = rewards.filter((r) => r.redeemed_at !== null);
+  return (
+    <>
+      {waiting.length > 0 ? (
+        <div className="sm:col-span-2" data-testid="rewards-waiting">
+          <dt className="text-slate-500 dark:text-slate-400">{t('card.rewardsWaiting')}</dt>
+          {waiting.map((r) => (
+            <dd
+              key={r.id}
+              className="mt-1 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 font-semibold text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+            >
+              <span aria-hidden="true">🎁 </span>
+              {t('card.rewardWaiting', { reward: r.reward_name })}
+            </dd>
+          ))}
+        </div>
+      ) : null}
+      {redeemed.length > 0 ? (
+        <div className="sm:col-span-2" data-testid="rewards-redeemed">
+          <dt className="text-slate-500 dark:text-slate-400">{t('card.rewardsRedeemed')}</dt>
+          {redeemed.map((r) => (
+            <dd key={r.id}>
+              {t('card.rewardRedeemed', { reward: r.reward_name, date: formatDate(r.redeemed_at!) })}
+            </dd>
+          ))}
+        </div>
+      ) : null}
+    </>
   );
 }

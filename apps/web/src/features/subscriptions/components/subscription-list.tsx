@@ -1,4 +1,5 @@
 import type { CustomerSubscription } from '@nest/contracts';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { orderSubscriptions } from '../lib/subscription-state';
@@ -12,10 +13,13 @@ export function SubscriptionList({
   subscriptions,
   holder,
   payId,
+  cardExtra,
 }: {
   subscriptions: CustomerSubscription[];
   holder: string;
   payId: string | null;
+  /** Shown on each card, composed by the route (the events registered through this subscription). */
+  cardExtra?: (subscriptionId: string) => ReactNode;
 }) {
   const { t } = useTranslation('subscriptions');
   if (subscriptions.length === 0) {
@@ -40,6 +44,7 @@ export function SubscriptionList({
             subscription={subscription}
             holder={holder}
             payFocused={subscription.id === payId}
+            extra={cardExtra?.(subscription.id)}
           />
         </li>
       ))}

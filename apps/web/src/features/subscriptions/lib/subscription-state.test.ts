@@ -14,9 +14,12 @@ function sub(overrides: Partial<CustomerSubscription> & { id: string }): Custome
     interval: 'month',
     interval_count: 1,
     cancel_at_period_end: false,
+    pause: null,
+    pause_max_periods: 0,
     usage: null,
     reward: null,
     unpaid_amount_cents: 0,
+    rewards: [],
     ...overrides,
   };
 }
@@ -26,6 +29,18 @@ describe('phaseOf', () => {
     expect(phaseOf(sub({ id: 'a' }))).toBe('active');
     expect(phaseOf(sub({ id: 'a', status: 'trialing' }))).toBe('trialing');
     expect(phaseOf(sub({ id: 'a', cancel_at_period_end: true }))).toBe('cancelling');
+    const day = 24 * 60 * 60 * 1000;
+    const around = {
+      starts_at: new Date(Date.now() - day).toISOString(),
+      ends_at: new Date(Date.now() + day).toISOString(),
+    };
+    expect(phaseOf(sub({ id: 'a', pause: around }))).toBe('paused');
+    // A pause that has not begun leaves the paid period running.
+    const later = {
+      starts_at: new Date(Date.now() + day).toISOString(),
+      ends_at: new Date(Date.now() + 9 * day).toISOString(),
+    };
+    expect(phaseOf(sub({ id: 'a', pause: later }))).toBe('active');
     expect(phaseOf(sub({ id: 'a', status: 'past_due', unpaid_amount_cents: 1500 }))).toBe('due');
     expect(phaseOf(sub({ id: 'a', status: 'unpaid' }))).toBe('due');
     // An open invoice on a running subscription asks to be paid too.

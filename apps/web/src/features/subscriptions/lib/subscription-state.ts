@@ -22,15 +22,30 @@ export function needsPayment(
  * What the card says about the subscription, in one word the locale catalogue turns into a sentence:
  * `cancelling` while it runs until the end of the period, `ended` once cancelled.
  */
-export type SubscriptionPhase = 'due' | 'trialing' | 'active' | 'cancelling' | 'starting' | 'ended';
+export type SubscriptionPhase =
+  | 'due'
+  | 'trialing'
+  | 'active'
+  | 'paused'
+  | 'cancelling'
+  | 'starting'
+  | 'ended';
+
+/** Inside its paused window now (ADR 150): no charge, no entry at the counter until it ends. */
+export function isPausedNow(subscription: Pick<CustomerSubscription, 'pause'>, now = Date.now()): boolean {
+  const pause = subscription.pause;
+  return pause !== null && Date.parse(pause.starts_at) <= now && now < Date.parse(pause.ends_at);
+}
 
 export function phaseOf(
-  subscription: Pick<CustomerSubscription, 'status' | 'unpaid_amount_cents' | 'cancel_at_period_end'>,
+  subscription: Pick<CustomerSubscription, 'status' | 'unpaid_amount_cents' | 'cancel_at_period_end'> &
+    Partial<Pick<CustomerSubscription, 'pause'>>,
 ): SubscriptionPhase {
   if (subscription.status === 'canceled') return 'ended';
   if (subscription.status === 'incomplete') return 'starting';
   if (needsPayment(subscription)) return 'due';
   if (subscription.cancel_at_period_end) return 'cancelling';
+  if (subscription.pause && isPausedNow({ pause: subscription.pause })) return 'paused';
   return subscription.status === 'trialing' ? 'trialing' : 'active';
 }
 
@@ -38,6 +53,7 @@ const phaseRank: Record<SubscriptionPhase, number> = {
   due: 0,
   trialing: 1,
   active: 1,
+  paused: 2,
   cancelling: 2,
   starting: 3,
   ended: 4,

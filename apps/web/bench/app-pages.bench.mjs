@@ -1,0 +1,122 @@
+// The app's first loads under Lighthouse's mobile emulation (issue 12, ADR 111/112): /admin/login,
+// /client/login, /admin/app/dashboard (a merchant signed in) and /client/app/overview (a customer
+// signed in): performance ≥ 90 and LCP ≤ 2.5 s, every run reporting FCP and LCP. Builds the web app
+// into a throwaway folder, starts the real server on it with an embedded database, seeds a merchant
+// (plan, nest, offer) and a customer subscribed to the offer through the API (the customer signs in
+// with the emailed code, read from the dev outbox), then runs Lighthouse RUNS times per page, each in
+// a fresh browser with an empty cache (the signed-in pages get the session cookies first).
+// `npm run bench -- app-pages`; BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_PAGES (comma-separated paths,
+// default all four), CHROMIUM_PATH, BENCH_SKIP_BUILD=1 with BENCH_WEB_DIST=<folder> to reuse a build.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { apiClient, buildWeb, freePort, lighthouseRuns, median, startServer } from './lighthouse-support.mjs';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const GOAL = { lcpMs: 2500, score: 90 };
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** A merchant on a plan with a nest and an offer, and a customer subscribed to it, both signed in. */
+async function seedSessions(baseUrl) {
+  const merchant = apiClient(baseUrl);
+  await merchant.call('POST', '/api/v1/test/merchants', {
+    email: `bench-merchant-${Date.now()}@example.test`,
+    plan: 'pro',
+    onboarded: true,
+  });
+  await merchant.call('POST', '/api/v1/nests', {
+    name: 'Café Lumière',
+    category: 'cafe',
+    address: { line1: '12 rue des Martyrs', postal_code: '75009', city: 'Paris', country: 'FR' },
+  });
+  const offer = await merchant.call('POST', '/api/v1/offers', {
+    name: 'Coffee club',
+    description: 'A filter coffee every morning, and a pastry on Sundays.',
+    grants: 'One filter coffee per day',
+    amount_cents: 1200,
+    interval: 'month',
+  });
+  const email = `bench-customer-${Date.now()}@example.test`;
+  await merchant.call('POST', `/api/v1/test/offers/${offer.id}/subscribers`, {
+    email,
+    name: 'Inès Moreau',
+    status: 'active',
+  });
+  const customer = apiClient(baseUrl);
+  await customer.call('POST', '/api/v1/nest-customers/login', { email });
+  let code;
+  for (let i = 0; i < 100 && !code; i++) {
+    const mails = await customer.call('GET', `/api/v1/test/mail?to=${encodeURIComponent(email)}`);
+    code = mails
+      .filter((m) => /sign-in code|code de connexion/.test(m.subject))
+      .at(-1)
+      ?.subject.match(/(\d{6})$/)?.[1];
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (!code) throw new Error('no sign-in code was mailed to the customer');
+  await customer.call('POST', '/api/v1/nest-customers/login', { email, code });
+  return { merchant: merchant.cookies, customer: customer.cookies };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'nest-bench-data-'));
+const webDist = process.env.BENCH_SKIP_BUILD
+  ? process.env.BENCH_WEB_DIST
+  : mkdtempSync(path.join(tmpdir(), 'nest-bench-web-'));
+let server;
+const summary = [];
+try {
+  if (!webDist) throw new Error('BENCH_SKIP_BUILD needs BENCH_WEB_DIST');
+  if (!process.env.BENCH_SKIP_BUILD) buildWeb(webDist);
+  server = await startServer(await freePort(), webDist, dataDir);
+  const sessions = await seedSessions(server.baseUrl);
+  const pages = [
+    { path: '/admin/login' },
+    { path: '/client/login' },
+    // Seeded again before each run would be fairer to the 10-minute access token; 3 runs stay inside it.
+    { path: '/admin/app/dashboard', cookies: sessions.merchant },
+    { path: '/client/app/overview', cookies: sessions.customer },
+  ].filter((page) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(',').includes(page.path));
+  for (const page of pages) {
+    const url = `${server.baseUrl}${page.path}`;
+    console.info(
+      `\nLighthouse ${RUNS}× on ${page.path} (mobile, simulated slow 4G, 4× CPU), load: ${load()}`,
+    );
+    const runs = await lighthouseRuns(url, RUNS, { cookies: page.cookies }, (run, i) =>
+      console.info(
+        `run ${i + 1}: LCP ${run.lcpMs.toFixed(0)} ms, FCP ${run.fcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, score ${run.score}, JS ${run.scriptKb.toFixed(1)} KB in ${run.scriptCount} scripts${run.finalUrl === url ? '' : `, ended on ${run.finalUrl}`}`,
+      ),
+    );
+    // A signed-in page that ended on a login page measured the wrong page: that is a failure.
+    if (runs.some((run) => run.finalUrl !== url)) throw new Error(`${page.path} redirected: not measured`);
+    console.info(`LCP element: ${runs[0].lcpElement}`);
+    summary.push({
+      path: page.path,
+      lcpMs: median(runs.map((r) => r.lcpMs)),
+      fcpMs: median(runs.map((r) => r.fcpMs)),
+      tbtMs: median(runs.map((r) => r.tbtMs)),
+      score: median(runs.map((r) => r.score)),
+      scriptKb: median(runs.map((r) => r.scriptKb)),
+      scriptCount: median(runs.map((r) => r.scriptCount)),
+    });
+  }
+  console.info(
+    `\nMedians of ${RUNS} runs (goal: score ≥ ${GOAL.score}, LCP ≤ ${GOAL.lcpMs} ms), load: ${load()}`,
+  );
+  console.info(
+    'page                    score   LCP ms   FCP ms   TBT ms   JS KB (transferred)  scripts  goal',
+  );
+  for (const r of summary) {
+    const met = r.score >= GOAL.score && r.lcpMs <= GOAL.lcpMs;
+    console.info(
+      `${r.path.padEnd(22)}  ${String(r.score).padStart(5)}  ${r.lcpMs.toFixed(0).padStart(7)}  ${r.fcpMs.toFixed(0).padStart(7)}  ${r.tbtMs.toFixed(0).padStart(7)}  ${r.scriptKb.toFixed(1).padStart(19)}  ${String(r.scriptCount).padStart(7)}  ${met ? 'met' : 'MISSED'}`,
+    );
+  }
+} finally {
+  server?.child.kill('SIGTERM');
+  await new Promise((resolve) => (server ? server.child.once('exit', resolve) : resolve()));
+  rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.BENCH_SKIP_BUILD && webDist) rmSync(webDist, { recursive: true, force: true });
+}

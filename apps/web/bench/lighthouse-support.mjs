@@ -1,0 +1,190 @@
+// What the Lighthouse benches share (not a bench: bench.mjs runs *.bench.mjs only): a free port, a
+// throwaway production build of the web app, the real server on an embedded database, an API client
+// that keeps cookies, and one Lighthouse run with the default mobile settings.
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export function buildWeb(outDir) {
+  for (const args of [
+    ['vite', 'build', '--outDir', outDir, '--emptyOutDir'],
+    ['vite', 'build', '--mode', 'links', '--outDir', outDir],
+  ]) {
+    const run = spawnSync('npx', args, {
+      cwd: path.join(root, 'apps/web'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (run.status !== 0) throw new Error(`npx ${args.join(' ')} failed`);
+  }
+}
+
+export async function startServer(port, webDist, dataDir) {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      // NODE_ENV=test only because seeding needs the test routes (refused in production, ADR 023);
+      // the web build is the production one.
+      NODE_ENV: 'test',
+      ENABLE_TEST_ROUTES: 'true',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDist,
+    },
+  });
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { child, baseUrl };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('server did not become ready');
+}
+
+/** Calls the API as one browser would: cookies kept between calls, JSON in and out. */
+export function apiClient(baseUrl) {
+  const cookies = new Map();
+  async function call(method, url, body, headers = {}) {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        origin: baseUrl,
+        cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(body && !Buffer.isBuffer(body) && !(body instanceof URLSearchParams)
+          ? { 'content-type': 'application/json' }
+          : {}),
+        ...headers,
+      },
+      body:
+        body === undefined
+          ? undefined
+          : Buffer.isBuffer(body) || body instanceof URLSearchParams
+            ? body
+            : JSON.stringify(body),
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...value] = pair.split('=');
+      cookies.set(name, value.join('='));
+    }
+    if (response.status >= 400)
+      throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return response.status === 303 || response.status === 204
+      ? undefined
+      : response.json().catch(() => undefined);
+  }
+  return { call, cookies };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export { median };
+
+/**
+ * One Lighthouse run (default config: mobile form factor and screen, simulated slow 4G at 150 ms RTT
+ * and 1.6 Mbps, 4× CPU slowdown) in a fresh browser, with `cookies` set first for a signed-in page
+ * (Lighthouse clears the cache and storage before it loads the page, never the cookies).
+ */
+export async function lighthouseRun(url, { cookies = new Map(), apiPath } = {}) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  let browser;
+  try {
+    let page;
+    if (cookies.size > 0) {
+      browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      page = await browser.newPage();
+      const { origin } = new URL(url);
+      await browser.setCookie(
+        ...[...cookies].map(([name, value]) => ({ name, value, url: origin, path: '/' })),
+      );
+    }
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      undefined,
+      page,
+    );
+    const { audits, categories, runtimeError, finalDisplayedUrl } = result.lhr;
+    // Lighthouse answers without a metric when the page could not be measured (a busy machine can miss
+    // its trace): say why instead of failing on an undefined number; the caller runs it again.
+    const missing = ['largest-contentful-paint', 'first-contentful-paint', 'total-blocking-time'].filter(
+      (id) => typeof audits[id]?.numericValue !== 'number',
+    );
+    if (runtimeError || missing.length > 0) {
+      const why =
+        runtimeError?.message ?? missing.map((id) => `${id}: ${audits[id]?.errorMessage ?? '?'}`).join('; ');
+      throw new Error(`Lighthouse could not measure the page: ${why}`);
+    }
+    const scripts = audits['resource-summary'].details.items.find((item) => item.resourceType === 'script');
+    const requests = audits['network-requests'].details.items;
+    const scriptRequests = requests.filter((r) => r.resourceType === 'Script');
+    return {
+      finalUrl: finalDisplayedUrl,
+      lcpMs: audits['largest-contentful-paint'].numericValue,
+      fcpMs: audits['first-contentful-paint'].numericValue,
+      tbtMs: audits['total-blocking-time'].numericValue,
+      cls: audits['cumulative-layout-shift'].numericValue,
+      score: Math.round((categories.performance.score ?? 0) * 100),
+      scriptKb: (scripts?.transferSize ?? 0) / 1024,
+      scriptCount: scriptRequests.length,
+      scripts: scriptRequests.map(
+        (r) => `${new URL(r.url).pathname} ${(r.transferSize / 1024).toFixed(1)} KB`,
+      ),
+      apiCalls: apiPath ? requests.filter((r) => r.url.includes(apiPath)).length : 0,
+      lcpElement:
+        audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '?',
+    };
+  } finally {
+    await browser?.disconnect();
+    await chrome.kill();
+  }
+}
+
+/** Runs Lighthouse `runs` times (again, at most twice, when a run measured nothing). */
+export async function lighthouseRuns(url, runs, options, onRun) {
+  const results = [];
+  for (let i = 0, failures = 0; i < runs; i++) {
+    let run;
+    try {
+      run = await lighthouseRun(url, options);
+    } catch (error) {
+      if (++failures > 2) throw error;
+      console.warn(`run ${i + 1} measured nothing, again: ${error.message}`);
+      i--;
+      continue;
+    }
+    results.push(run);
+    onRun?.(run, i);
+  }
+  return results;
+}
