@@ -13,7 +13,8 @@ if (!hasChromium) {
 }
 
 // One port and data folder per run, chosen once in the main process and inherited by the workers.
-process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
+// Above the ports of the machine's services (NATS listens on 4222, RabbitMQ on 5672 and 4369).
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 10_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'nest-e2e-'));
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -34,7 +35,8 @@ export default defineConfig({
   testIgnore: hasChromium ? [] : ['**/*'],
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  retries: 0,
+  // One retry in CI only, and reported as "flaky" (ADR 182): a test that fails twice fails the run.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -62,6 +64,8 @@ export default defineConfig({
           DATA_DIR: process.env.E2E_DATA_DIR,
           NODE_ENV: 'test',
           ENABLE_TEST_ROUTES: 'true',
+          // Each test sends an address of its own (support/fixtures.ts).
+          TRUST_PROXY: 'true',
           LOG_LEVEL: 'warn',
         },
       }

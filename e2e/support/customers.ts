@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, phone } from './fixtures';
 import { createLink, payThroughLink, sellingMerchant } from './links';
 import { readMail, type SentMail } from './mail';
 import { uniqueEmail } from './merchants';
@@ -66,6 +66,25 @@ export async function logInWithCode(page: Page, email: string) {
   // Six digits sign in by themselves.
   await page.getByLabel('6-digit code').fill(code);
   await expect(page).toHaveURL('/client/app/overview');
+}
+
+/** A customer in their own phone browser (English), signed in to their area with the emailed code. */
+export async function customerArea(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ ...phone, locale: 'en-US' });
+  const page = await context.newPage();
+  await logInWithCode(page, email);
+  return page;
+}
+
+/** Signs a customer in through the API (email, then the mailed code): the session cookies land in `request`'s browser. */
+export async function signInCustomerThroughApi(request: APIRequestContext, email: string): Promise<void> {
+  const before = (await readMail(request, email)).filter((m) =>
+    /sign-in code|code de connexion/.test(m.subject),
+  );
+  expect((await request.post('/api/v1/nest-customers/login', { data: { email } })).ok()).toBe(true);
+  const { code } = await signInMail(request, email, before.length);
+  const response = await request.post('/api/v1/nest-customers/login', { data: { email, code } });
+  expect(response.status(), await response.text()).toBe(200);
 }
 
 /** What the web app keeps as the signed-in customer in this tab, or null. */

@@ -43,6 +43,7 @@ export async function startExtraServer(env: Record<string, string>): Promise<Ext
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nest-e2e-extra-')),
       NODE_ENV: 'test',
       ENABLE_TEST_ROUTES: 'true',
+      TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { test as base, type ConsoleMessage, expect, type Page } from '@playwright/test';
 
 export interface ConsoleEntry {
@@ -12,6 +13,15 @@ export interface ConsoleEntry {
  * `consoleWarnings`: the console warnings, for the behaviours that warn on purpose.
  */
 export const test = base.extend<{ consoleErrors: ConsoleEntry[]; consoleWarnings: ConsoleEntry[] }>({
+  // Each test is a visitor of its own, from an address of its own (the test server trusts
+  // X-Forwarded-For like a server behind a proxy): per-address limits (30 checkouts in 10 minutes, 20
+  // sign-in codes in 15) then count each test apart, as they count each real phone apart, instead of
+  // the whole suite coming from 127.0.0.1.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  extraHTTPHeaders: async ({}, use) => {
+    const hex = randomUUID().replace(/-/g, '').slice(0, 20);
+    await use({ 'x-forwarded-for': `2001:db8:e2e:${hex.match(/.{4}/g)!.join(':')}` });
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: ConsoleEntry[] = [];
     const onConsole = (message: ConsoleMessage) => {

@@ -37,9 +37,13 @@ export async function sellingMerchant(
     payouts?: boolean;
     offer?: Record<string, unknown>;
     nestName?: string;
+    locale?: 'en-US' | 'fr-FR';
   } = {},
 ): Promise<{ offer: SeededOffer }> {
-  await seedMerchant(request, 'ready', { plan: options.plan ?? 'pro' });
+  await seedMerchant(request, 'ready', {
+    plan: options.plan ?? 'pro',
+    ...(options.locale ? { locale: options.locale } : {}),
+  });
   await createNest(request, {
     name: options.nestName ?? 'Café Lumière',
     category: 'cafe',

@@ -88,9 +88,10 @@ test('a merchant shares a link and its QR code, a customer on a phone subscribes
   await expect(pass.getByRole('img', { name: 'QR code du pass' })).toBeVisible();
   await expect(pass.getByText('Camille', { exact: true })).toBeVisible();
   await expect(customer.getByTestId('pass-code')).toHaveText(/^\S{8}$/);
+  // The customer area opens with the email typed on the link page (kept in this tab only).
   await expect(customer.getByRole('link', { name: 'Ouvrir votre espace client' })).toHaveAttribute(
     'href',
-    '/client/login',
+    /^\/client\/login\?email=camille-/,
   );
   // Nothing about the email is shown.
   await expect(customer.getByText('@example.test')).toHaveCount(0);
@@ -110,10 +111,12 @@ test('a merchant shares a link and its QR code, a customer on a phone subscribes
 
   // And the subscriber among their customers, with what they pay and the link they came through.
   await page.getByRole('link', { name: 'Customers' }).click();
-  const subscriber = page.getByRole('listitem').filter({ hasText: 'Camille Martin' });
+  const subscriber = page.locator('tbody > tr').filter({ hasText: 'Camille Martin' });
   await expect(subscriber).toContainText('Coffee club');
-  await expect(subscriber).toContainText('€12.00 / month');
-  await expect(subscriber).toContainText('Via the “Counter” link');
+  await subscriber.getByRole('button', { name: 'Camille Martin' }).click();
+  const detail = page.getByRole('dialog', { name: 'Camille Martin' });
+  await expect(detail).toContainText('€12.00 / month');
+  await expect(detail).toContainText('Via the “Counter” link');
   expect(consoleErrors).toEqual([]);
 });
 

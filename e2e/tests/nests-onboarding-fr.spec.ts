@@ -14,7 +14,8 @@ test('un commerçant crée son nest sur téléphone, en français, avec les erre
   await seedMerchant(page, 'not-onboarded', { locale: 'fr-FR', email: uniqueEmail('fr') });
   await page.goto('/admin/onboarding/create-nest');
   await expect(page.getByRole('heading', { level: 1, name: 'Créer votre nest' })).toBeVisible();
-  await expect(page.getByLabel('Fuseau horaire')).toHaveValue('Europe/Brussels');
+  // The zone follows the address's country (France until another is picked), not the browser's.
+  await expect(page.getByLabel('Fuseau horaire')).toHaveValue('Europe/Paris');
 
   // Sent empty: every missing field says so in French, and the first one gets the focus.
   await page.getByRole('button', { name: 'Créer mon nest' }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { seedMerchant, uniqueEmail } from '../support/merchants';
+import { createNest } from '../support/nests';
 import { cards, payOnSandboxPage } from '../support/sandbox';
 
 test('a new merchant signs up, pays for Starter on the sandbox page and is sent on to create their nest', async ({
@@ -81,9 +82,12 @@ test('a visitor sees the plans and is sent to sign up; a merchant with a plan se
     '/admin/login',
   );
   await page.locator('[data-plan="pro"]').getByRole('link', { name: 'Choose Pro' }).click();
-  await expect(page).toHaveURL('/admin/signup');
+  // The chosen plan travels with the visitor to signup (ADR 162).
+  await expect(page).toHaveURL('/admin/signup?plan=pro');
 
   await seedMerchant(page, 'ready', { email: uniqueEmail('highlight') });
+  // Onboarded merchants have their nest (onboarding makes it): the account page reads it.
+  await createNest(page);
   // Through the merchant area first, as a merchant would: this tab then knows who is signed in.
   await page.goto('/admin/app/account');
   await expect(page).toHaveURL('/admin/app/account');

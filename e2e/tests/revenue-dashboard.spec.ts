@@ -50,8 +50,13 @@ test('a Starter merchant above 80 % of the monthly limit is warned, and pointed 
   await expect(
     page.getByRole('progressbar', { name: 'Share of your plan’s monthly revenue limit' }),
   ).toHaveAttribute('aria-valuenow', '84');
-  await banner.getByRole('link', { name: 'Upgrade my plan' }).click();
-  await expect(page).toHaveURL(/\/admin\/app\/account#plan$/);
+  // One click opens the plan change with the next plan (Pro) already chosen; nothing changes until confirmed.
+  await banner.getByRole('button', { name: /Upgrade my plan/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('radio', { name: /Pro/ })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/app\/dashboard$/);
   await context.close();
 });
 
@@ -71,14 +76,11 @@ test('at 100 % the French dashboard says new subscriptions are paused and renewa
     banner.getByRole('heading', { name: 'Les nouveaux abonnements sont suspendus' }),
   ).toBeVisible();
   await expect(banner).toContainText('Les renouvellements de vos abonnés continuent.');
-  await expect(banner.getByRole('link', { name: 'Changer de formule' })).toHaveAttribute(
-    'href',
-    '/admin/app/account#plan',
-  );
+  await expect(banner.getByRole('button', { name: /Changer de formule/ })).toBeVisible();
   await expect(page.getByTestId('month-revenue')).toHaveText(/2\s500,00\s€/);
 
   await page.goto('/admin/app/customers');
-  await expect(page.getByRole('heading', { name: 'Denis Roux' })).toBeVisible();
-  await expect(page.getByText('Par le lien « Counter »')).toBeVisible();
+  await page.locator('tbody > tr').getByRole('button', { name: 'Denis Roux' }).click();
+  await expect(page.getByRole('dialog', { name: 'Denis Roux' })).toContainText('Par le lien « Counter »');
   await context.close();
 });

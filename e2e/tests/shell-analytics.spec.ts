@@ -53,6 +53,7 @@ test.describe('with an analytics key (a second server, with a local stand-in for
 
   let collector: Server;
   let app: ExtraServer;
+  let collectorOrigin = '';
   const events: CapturedEvent[] = [];
   const paths: string[] = [];
 
@@ -76,12 +77,15 @@ test.describe('with an analytics key (a second server, with a local stand-in for
           'content-type': 'application/json',
           'access-control-allow-origin': request.headers.origin ?? '*',
           'access-control-allow-credentials': 'true',
-          'access-control-allow-headers': 'content-type',
+          // The fixtures send a per-test x-forwarded-for on every request, so the preflight
+          // asks for it too: allow whatever the browser asks for, as PostHog does.
+          'access-control-allow-headers': request.headers['access-control-request-headers'] ?? 'content-type',
         });
         response.end('{"status":1}');
       });
     });
     await new Promise<void>((resolve) => collector.listen(collectorPort, '127.0.0.1', resolve));
+    collectorOrigin = `http://127.0.0.1:${collectorPort}`;
     app = await startExtraServer({
       POSTHOG_KEY: 'phc_e2e_test',
       POSTHOG_HOST: `http://127.0.0.1:${collectorPort}`,
@@ -118,6 +122,12 @@ test.describe('with an analytics key (a second server, with a local stand-in for
 
     await page.goto(`${app.baseURL}${linkPath}?src=qr`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(offer.name);
+    // Nothing is measured before the visitor accepts (ADR 170).
+    const banner = page.getByRole('region', { name: 'Your choice about cookies' });
+    await expect(banner).toBeVisible();
+    expect(scriptOrder.filter((n) => n.startsWith('/assets/posthog-'))).toEqual([]);
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await expect(banner).toBeHidden();
     await expect
       .poll(() => events.filter((e) => e.event === '$pageview').map((e) => e.properties.$current_url), {
         timeout: 20_000,
@@ -153,5 +163,77 @@ test.describe('with an analytics key (a second server, with a local stand-in for
       })
       .toContainEqual(expect.stringMatching(/\/client\/login/));
     expect(JSON.stringify(events)).not.toMatch(/tok_secret_e2e|ana\.secret/);
+  });
+
+  test('refusing consent: no request to the analytics host, the choice is kept, and "Cookie settings" changes it', async ({
+    page,
+  }) => {
+    const analyticsRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = request.url();
+      if (url.includes('/assets/posthog-') || url.startsWith(collectorOrigin)) analyticsRequests.push(url);
+    });
+    await page.goto(`${app.baseURL}/legal`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Legal');
+    const banner = page.getByRole('region', { name: 'Your choice about cookies' });
+    await expect(banner).toBeVisible();
+    // The three answers look the same: no answer is easier to pick than another.
+    const buttons = banner.getByRole('button');
+    await expect(buttons).toHaveText(['Refuse', 'Accept', 'Choose']);
+    const looks = await buttons.evaluateAll((elements) =>
+      elements.map((element) => {
+        const style = getComputedStyle(element);
+        return [style.backgroundColor, style.color, style.fontWeight, style.fontSize, style.height].join(' ');
+      }),
+    );
+    expect(new Set(looks).size).toBe(1);
+
+    await banner.getByRole('button', { name: 'Refuse' }).click();
+    await expect(banner).toBeHidden();
+    const cookies = await page.context().cookies();
+    const consent = cookies.find((cookie) => cookie.name === 'nest_consent');
+    expect(consent?.value).toBe('analytics%3Ddenied');
+    // Remembered for 6 months (182 days), give or take the test's own duration.
+    const days = ((consent?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(181);
+    expect(days).toBeLessThan(183);
+
+    // Everything keeps working, and nothing is asked again or sent, page after page.
+    await page.getByRole('link', { name: 'Terms of service' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of service');
+    await expect(page.getByRole('button', { name: 'Cookie settings' })).toBeVisible();
+    await expect(banner).toBeHidden();
+    expect(analyticsRequests).toEqual([]);
+
+    // "Cookie settings" reopens the choices per purpose; turning measurement on starts it.
+    await page.getByRole('button', { name: 'Cookie settings' }).click();
+    await expect(banner).toBeVisible();
+    const measure = banner.getByRole('checkbox', { name: 'Audience measurement' });
+    await expect(measure).not.toBeChecked();
+    await expect(banner.getByRole('checkbox', { name: 'Necessary' })).toBeDisabled();
+    await measure.check();
+    await banner.getByRole('button', { name: 'Save my choices' }).click();
+    await expect(banner).toBeHidden();
+    await expect
+      .poll(() => events.filter((e) => e.event === '$pageview').map((e) => e.properties.$current_url), {
+        timeout: 20_000,
+      })
+      .toContain(`${app.baseURL}/legal/documents/terms-of-service`);
+  });
+
+  test('the banner speaks French to a French visitor', async ({ page }) => {
+    await page.context().addCookies([{ name: 'nest_locale', value: 'fr-FR', url: app.baseURL }]);
+    await page.goto(`${app.baseURL}/legal`);
+    const banner = page.getByRole('region', { name: 'Votre choix concernant les cookies' });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('button')).toHaveText(['Refuser', 'Accepter', 'Choisir']);
+    await banner.getByRole('button', { name: 'Choisir' }).click();
+    await expect(banner.getByRole('checkbox', { name: 'Mesure d’audience' })).not.toBeChecked();
+    await banner.getByRole('button', { name: 'Enregistrer mes choix' }).click();
+    await expect(banner).toBeHidden();
+    const consent = (await page.context().cookies()).find((cookie) => cookie.name === 'nest_consent');
+    expect(consent?.value).toBe('analytics%3Ddenied');
   });
 });

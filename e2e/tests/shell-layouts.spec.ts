@@ -108,11 +108,11 @@ test('the client layouts and the centered admin layouts show the nest brand, lin
 });
 
 test.describe('the merchant sidebar on a desktop', () => {
-  test('navigates between the six sections and marks the current one', async ({ page, consoleErrors }) => {
+  test('navigates between the seven sections and marks the current one', async ({ page, consoleErrors }) => {
     await seedMerchantWithNest(page);
     await page.goto('/admin/app/dashboard');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    const names = ['Dashboard', 'Links', 'Prices', 'Customers', 'Verify', 'Account'];
+    const names = ['Dashboard', 'Links', 'Prices', 'Customers', 'Events', 'Verify', 'Account'];
     await expect(nav.getByRole('link')).toHaveText(names);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     for (const name of names.slice(1)) {

@@ -18,7 +18,7 @@ const documents = [
     slug: 'cookie-policy',
     en: 'Cookie policy',
     fr: 'Politique relative aux cookies',
-    section: 'Cookies we set',
+    section: 'Necessary cookies',
   },
 ];
 

@@ -2,7 +2,16 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { seedMerchantWithNest } from '../support/merchants';
 
+/**
+ * The toast area is downloaded just after the first render; cutting the connection before it has
+ * arrived would test the download, not the toasts.
+ */
+async function toastAreaReady(page: Page) {
+  await expect(page.getByRole('region', { name: /^Notifications alt\+T$/ })).toBeAttached();
+}
+
 async function loseAndRegainConnection(page: Page, times: number) {
+  await toastAreaReady(page);
   for (let i = 0; i < times; i++) {
     await page.context().setOffline(true);
     await page.context().setOffline(false);
@@ -16,6 +25,7 @@ test('the toast area has the spec’s settings and tells when the connection dro
   await seedMerchantWithNest(page);
   await page.goto('/admin/app/verify');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify');
+  await toastAreaReady(page);
   await page.context().setOffline(true);
   const toaster = page.locator('[data-sonner-toaster]');
   await expect(
@@ -69,6 +79,7 @@ test('a slow swipe of more than 20 px dismisses a toast; a shorter one does not'
   await seedMerchantWithNest(page);
   await page.goto('/admin/app/verify');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Verify');
+  await toastAreaReady(page);
   await page.context().setOffline(true);
   const toast = page.locator('[data-sonner-toast]').first();
   await expect(toast).toBeVisible();

@@ -1,36 +1,8 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { appErrors } from '../support/console-errors';
+import { customerArea } from '../support/customers';
 import { expect, phone, test } from '../support/fixtures';
 import { createLink, payThroughLink, sellingMerchant } from '../support/links';
-import { readMail, type SentMail } from '../support/mail';
 import { uniqueEmail } from '../support/merchants';
-
-/** The newest sign-in code emailed to an address. */
-async function signInCode(request: APIRequestContext, email: string) {
-  let mail: SentMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        mail = (await readMail(request, email)).filter((m) => /sign-in code/.test(m.subject)).at(-1);
-        return Boolean(mail);
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return mail!.subject.match(/(\d{6})$/)![1]!;
-}
-
-/** A customer in their own phone browser, signed in to their area with the emailed code. */
-async function customerArea(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ ...phone, locale: 'en-US' });
-  const page = await context.newPage();
-  await page.goto('/client/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Send me a code' }).click();
-  await page.getByLabel('6-digit code').fill(await signInCode(page.request, email));
-  await expect(page).toHaveURL('/client/app/overview');
-  return page;
-}
 
 const offer = {
   trial_days: 0,
@@ -75,7 +47,7 @@ test('the merchant types the code of a pass at the counter on a phone: access gr
   await expect(verdict.getByTestId('usage-left')).toHaveText('1 use left today');
   await expect(verdict.getByText('1 of 2 towards Free croissant')).toBeVisible();
   // The green banner spans the screen's width.
-  const banner = await verdict.getByRole('status').first().boundingBox();
+  const banner = await verdict.getByTestId('verdict-banner').boundingBox();
   expect(banner!.width).toBeGreaterThan(300);
   // "Next customer" has the focus: Enter brings the code field back.
   await expect(page.getByRole('button', { name: 'Next customer' })).toBeFocused();
