@@ -1,7 +1,9 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then serves
-// the whole product (API + web) from one process on the embedded database with sandbox payments.
+// `npm start`: builds the web app and the API when their builds are missing or older than their
+// sources, then serves the whole product (API + web) from one process, the API as compiled JavaScript
+// with source maps (ADR 113), on the embedded database with sandbox payments.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,8 +34,30 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The API: one bundle (apps/api/scripts/build.mjs), rebuilt when a source, a migration or the
+// contracts changed since.
+const api = path.join(root, 'apps/api');
+const apiBundle = path.join(api, 'dist/server.js');
+const apiSources = [
+  path.join(api, 'src'),
+  path.join(root, 'packages/contracts/src'),
+  path.join(api, 'package.json'),
+];
+const apiStale =
+  !existsSync(apiBundle) ||
+  Math.max(
+    ...apiSources
+      .filter(existsSync)
+      .map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)),
+  ) > statSync(apiBundle).mtimeMs;
+if (apiStale) {
+  console.info('Building the API…');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
 const sandbox = (process.env.PAYMENT_PROVIDER || 'sandbox') === 'sandbox';
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+const child = spawn(process.execPath, ['--enable-source-maps', apiBundle], {
   cwd: root,
   stdio: 'inherit',
   env: {
@@ -45,4 +69,5 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.t
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+// A server ended by a signal is reported as such (128 + the signal's number), not as a success.
+child.on('exit', (code, signal) => process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0)));
