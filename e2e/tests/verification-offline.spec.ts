@@ -119,6 +119,28 @@ test('the counter keeps working when the connection drops: green from the snapsh
   ]);
   expect(offline.filter((c) => c.result === 'not_eligible')).toHaveLength(1);
 
+  // Signing out takes the device's key and snapshot with the session: whoever picks it up reads nothing.
+  const counterRecords = () =>
+    page.evaluate(
+      () =>
+        new Promise<string[]>((resolve, reject) => {
+          const open = indexedDB.open('nest-counter', 1);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const keys = open.result.transaction('records').objectStore('records').getAllKeys();
+            keys.onsuccess = () => {
+              open.result.close();
+              resolve(keys.result.map(String));
+            };
+          };
+        }),
+    );
+  expect(await counterRecords()).toEqual(expect.arrayContaining([expect.stringMatching(/^key:/)]));
+  await page.getByRole('button', { name: 'Open the menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL('/admin/login');
+  expect((await counterRecords()).filter((k) => /^(key|snapshot):/.test(k))).toEqual([]);
+
   // Requests refused while the test cut the network are the browser's own log lines, not the app's.
   expect(appErrors(consoleErrors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e.text))).toEqual([]);
 });

@@ -42,6 +42,9 @@ export const offlineSnapshotSchema = z
         current_period_start: timestamp.nullable(),
         current_period_end: timestamp.nullable(),
         cancel_at_period_end: z.boolean(),
+        /** A pause (ADR 150), refused as paused from its start until its end; null when none. */
+        pause_starts_at: timestamp.nullable(),
+        pause_ends_at: timestamp.nullable(),
         grace_days: z.number().int(),
         allowance: usageAllowanceSchema.nullable(),
         used: z.number().int(),

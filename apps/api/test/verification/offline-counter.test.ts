@@ -68,6 +68,13 @@ describe('the counter without the network (ADRs 184, 185)', () => {
     const active = await subscriber(offer.id);
     const pastDue = await subscriber(offer.id, 'past_due');
     const canceled = await subscriber(offer.id, 'canceled');
+    const paused = await subscriber(offer.id);
+    const pauseStartsAt = new Date(Date.now() - 86_400_000);
+    const pauseEndsAt = new Date(Date.now() + 20 * 86_400_000);
+    await t.db
+      .update(nestSubscriptions)
+      .set({ pauseStartsAt, pauseEndsAt })
+      .where(eq(nestSubscriptions.id, paused.id));
     await answer(merchant, { token: await token(active.id) });
     const other = await counter();
     const theirs = await subscriber(other.offer.id);
@@ -77,7 +84,12 @@ describe('the counter without the network (ADRs 184, 185)', () => {
     expect(snap.stale_after_minutes).toBe(10);
     expect(snap.offers).toEqual([{ id: offer.id, name: 'Café illimité', grants: 'One coffee' }]);
     const ids = snap.subscriptions.map((s) => s.id).sort();
-    expect(ids).toEqual([active.id, pastDue.id].sort());
+    expect(ids).toEqual([active.id, pastDue.id, paused.id].sort());
+    // A pause travels with it, so the counter refuses it as paused offline too (ADR 150).
+    expect(snap.subscriptions.find((s) => s.id === paused.id)).toMatchObject({
+      pause_starts_at: pauseStartsAt.toISOString(),
+      pause_ends_at: pauseEndsAt.toISOString(),
+    });
     expect(ids).not.toContain(canceled.id);
     expect(ids).not.toContain(theirs.id);
     const mine = snap.subscriptions.find((s) => s.id === active.id)!;
@@ -88,6 +100,8 @@ describe('the counter without the network (ADRs 184, 185)', () => {
       allowance: { uses: 3, per: 'day' },
       used: 1,
       cancel_at_period_end: false,
+      pause_starts_at: null,
+      pause_ends_at: null,
     });
     expect(Date.parse(mine.window_ends_at!)).toBeGreaterThan(Date.now());
     expect(Date.parse(mine.last_counted_at!)).toBeLessThanOrEqual(Date.now());

@@ -5,6 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { nestSubscriptions, offers } from '../../db/schema/index.js';
 import { nestPassKey } from '../subscriptions/pass-keys.js';
+import { pauseView } from '../subscriptions/pause-view.js';
 import { PASS_STATUSES } from '../subscriptions/pass-view.js';
 import { priceOffer, subscriptionPrice } from '../subscriptions/subscription-offer.js';
 
@@ -59,6 +60,8 @@ export async function offlineSnapshot(
       currentPeriodStart: nestSubscriptions.currentPeriodStart,
       currentPeriodEnd: nestSubscriptions.currentPeriodEnd,
       cancelAtPeriodEnd: nestSubscriptions.cancelAtPeriodEnd,
+      pauseStartsAt: nestSubscriptions.pauseStartsAt,
+      pauseEndsAt: nestSubscriptions.pauseEndsAt,
       offerId: offers.id,
       offerName: offers.name,
       grants: offers.grants,
@@ -101,6 +104,8 @@ export async function offlineSnapshot(
       current_period_start: row.currentPeriodStart?.toISOString() ?? null,
       current_period_end: row.currentPeriodEnd?.toISOString() ?? null,
       cancel_at_period_end: row.cancelAtPeriodEnd,
+      pause_starts_at: pauseView(row)?.starts_at ?? null,
+      pause_ends_at: pauseView(row)?.ends_at ?? null,
       grace_days: row.graceDays,
       allowance: (row.allowance ?? null) as UsageAllowance | null,
       used: Number(row.used ?? 0),

@@ -31,6 +31,8 @@ const entry = (over: Partial<Entry> = {}): Entry => ({
   current_period_start: '2026-11-01T00:00:00Z',
   current_period_end: '2026-12-01T00:00:00Z',
   cancel_at_period_end: false,
+  pause_starts_at: null,
+  pause_ends_at: null,
   grace_days: 0,
   allowance: null,
   used: 0,
@@ -96,6 +98,23 @@ describe('the counter offline', () => {
       repeat: true,
       counts: false,
     });
+  });
+
+  it('refuses a paused subscription as paused inside its pause, and lets it in before and after', () => {
+    const pause = { pause_starts_at: '2026-11-20T00:00:00Z', pause_ends_at: '2026-12-20T00:00:00Z' };
+    expect(offlineVerdict(entry(pause), now)).toMatchObject({
+      result: 'not_eligible',
+      reason: 'paused',
+      counts: false,
+    });
+    expect(offlineVerdict(entry({ ...pause, pause_starts_at: '2026-11-25T00:00:00Z' }), now)).toMatchObject({
+      result: 'eligible',
+    });
+    expect(offlineVerdict(entry({ ...pause, pause_ends_at: '2026-11-24T10:00:00Z' }), now)).toMatchObject({
+      result: 'eligible',
+    });
+    // Past due stays past due, never softened to a pause.
+    expect(offlineVerdict(entry({ ...pause, status: 'past_due' }), now)).toMatchObject({ reason: 'past_due' });
   });
 
   it('counts its own check-ins, so the next scan sees the allowance used', () => {

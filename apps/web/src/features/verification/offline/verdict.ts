@@ -86,7 +86,8 @@ export function usedNow(entry: Entry, now: Date): number {
 
 /**
  * The counter's answer from the snapshot, as the API would give it (DESIGN.md §5, ADRs 130, 134):
- * green when active or trialing and paid through (a renewal may be two hours late), amber when past
+ * green when active or trialing and paid through (a renewal may be two hours late) and not inside a
+ * pause (ADR 150), amber when past
  * due within the offer's grace days, red otherwise; red too when the allowance is used up; a second
  * scan within 5 minutes is a repeat and uses nothing. A subscription missing from the snapshot had
  * no pass when it was taken: red, `canceled`.
@@ -106,8 +107,17 @@ export function offlineVerdict(entry: Entry | undefined, now: Date): OfflineVerd
   let reason: VerificationReason | null = null;
   let graceUntil: string | null = null;
   if (entry.status === 'active' || entry.status === 'trialing') {
+    const pausedFrom = entry.pause_starts_at ? Date.parse(entry.pause_starts_at) : null;
+    const pausedUntil = entry.pause_ends_at ? Date.parse(entry.pause_ends_at) : null;
     if (end === null) reason = 'ended';
     else if (
+      pausedFrom !== null &&
+      pausedUntil !== null &&
+      pausedFrom <= now.getTime() &&
+      now.getTime() < pausedUntil
+    ) {
+      reason = 'paused';
+    } else if (
       end <= now.getTime() &&
       (entry.cancel_at_period_end || now.getTime() - end >= RENEWAL_GRACE_MS)
     ) {
