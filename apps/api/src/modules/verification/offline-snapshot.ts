@@ -5,8 +5,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { nestSubscriptions, offers } from '../../db/schema/index.js';
 import { nestPassKey } from '../subscriptions/pass-keys.js';
-import { pauseView } from '../subscriptions/pause-view.js';
 import { PASS_STATUSES } from '../subscriptions/pass-view.js';
+import { pauseView } from '../subscriptions/pause-view.js';
 import { priceOffer, subscriptionPrice } from '../subscriptions/subscription-offer.js';
 
 export interface SnapshotNest {

@@ -114,7 +114,9 @@ describe('the counter offline', () => {
       result: 'eligible',
     });
     // Past due stays past due, never softened to a pause.
-    expect(offlineVerdict(entry({ ...pause, status: 'past_due' }), now)).toMatchObject({ reason: 'past_due' });
+    expect(offlineVerdict(entry({ ...pause, status: 'past_due' }), now)).toMatchObject({
+      reason: 'past_due',
+    });
   });
 
   it('counts its own check-ins, so the next scan sees the allowance used', () => {
