@@ -39,6 +39,21 @@ test('the counter keeps working when the connection drops: green from the snapsh
     /Ready to work offline: snapshot taken 0 minutes ago/,
   );
 
+  // The installed counter keeps its page and the files it loaded, to open again without the network.
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const paths: string[] = [];
+        const cache = await caches.open('nest-verify-v1');
+        for (const request of await cache.keys()) paths.push(new URL(request.url).pathname);
+        return paths.some((path) => /^\/assets\/admin-verification-route-/.test(path));
+      }),
+    )
+    .toBe(true);
+
   // Bruno cancels elsewhere after the snapshot; then the shop's connection drops.
   const response = await page.request.post(`/api/v1/test/subscriptions/${cancelledLater}/status`, {
     data: { status: 'canceled' },
@@ -85,6 +100,12 @@ test('the counter keeps working when the connection drops: green from the snapsh
   await expect(verdict.getByRole('heading', { name: 'Access granted' })).toBeVisible();
   await expect(verdict.getByTestId('offline-verdict-age')).toHaveText(/^Offline, snapshot \d+ min old$/);
   await next.click();
+  await expect(status).toContainText('3 check-ins wait to be sent.');
+
+  // The tab is reloaded while still offline: the counter opens from the device, queue intact.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify' })).toBeVisible();
+  await expect(status).toContainText('No connection. Answers come from the snapshot taken');
   await expect(status).toContainText('3 check-ins wait to be sent.');
 
   // The connection returns: the queue is sent, and the merchant sees the one the server refuses.

@@ -31,7 +31,8 @@ const client = (load: () => Promise<object>) => lazyRoute(load, 'customers');
  */
 const merchantGuards = withChunkReload(() => import('@/features/auth/guards/merchant-loaders'));
 const adminEntryLoader = async () => (await merchantGuards()).merchantEntryLoader();
-const merchantAppLoader = async () => (await merchantGuards()).merchantAppLoader();
+const merchantAppLoader = async ({ request }: LoaderFunctionArgs) =>
+  (await merchantGuards()).merchantAppLoader(request);
 const merchantSessionLoader = async () => (await merchantGuards()).merchantSessionLoader();
 /**
  * The customer guard (spec §4, features/customers/guards): downloaded with the customer area. It

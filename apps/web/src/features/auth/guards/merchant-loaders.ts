@@ -1,6 +1,7 @@
 import type { Merchant } from '@nest/contracts';
 import { replace } from 'react-router';
 import { paths } from '@/app/paths';
+import { isApiError } from '@/lib/api-error';
 import { i18n, loadNamespaces } from '@/lib/i18n/i18n';
 import { getAppQueryClient } from '@/lib/query-client';
 import { merchantAccount } from '@/lib/session-storage';
@@ -40,9 +41,28 @@ export async function merchantSessionLoader(): Promise<Merchant> {
   return merchant;
 }
 
+/**
+ * The counter opened again without the network (ADR 186): its page comes from the service worker,
+ * but the session cannot be asked for. The merchant this tab last knew is trusted for that one page,
+ * which answers from its sealed snapshot; every other page shows the error page as before, and the
+ * guard asks the server again at the next navigation once the connection is back.
+ */
+function offlineCounterMerchant(error: unknown, request: Request | undefined): Merchant | null {
+  if (!isApiError(error) || !error.isNetworkError || !request) return null;
+  if (new URL(request.url).pathname !== paths.admin.app.verify.getHref()) return null;
+  return merchantAccount.get();
+}
+
 /** /admin/app/*: a session first, then the plan, payment and onboarding checks in the spec's order. */
-export async function merchantAppLoader(): Promise<Merchant> {
-  const merchant = await merchantSessionLoader();
+export async function merchantAppLoader(request?: Request): Promise<Merchant> {
+  let merchant: Merchant;
+  try {
+    merchant = await merchantSessionLoader();
+  } catch (error) {
+    const known = offlineCounterMerchant(error, request);
+    if (known) return known;
+    throw error;
+  }
   const target = merchantAppRedirect(merchant);
   if (target) throw replace(target);
   return merchant;
