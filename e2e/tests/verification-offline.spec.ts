@@ -221,3 +221,59 @@ test('the verify screen can be installed: its own manifest, and a service worker
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   expect(appErrors(consoleErrors)).toEqual([]);
 });
+
+test.describe('in French, on a desktop in dark mode', () => {
+  test.use({
+    locale: 'fr-FR',
+    colorScheme: 'dark',
+    viewport: { width: 1280, height: 900 },
+    isMobile: false,
+    hasTouch: false,
+  });
+
+  test('the merchant sets when the snapshot turns amber; offline past it, the status turns amber and says why, in French', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    const { offer } = await sellingMerchant(page.request, { plan: 'starter', offer: { trial_days: 0 } });
+    const valid = await subscriber(page.request, offer.id, 'Chloe');
+    await page.clock.install();
+    await page.goto('/admin/app/verify');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vérifier' })).toBeVisible();
+    await expect(page.getByTestId('offline-ready')).toHaveText(
+      /Prêt à fonctionner hors ligne : instantané pris il y a 0 minute/,
+    );
+    await page.getByText('Fonctionnement hors ligne').click();
+    const threshold = page.getByLabel('Avertir après (minutes)');
+    await threshold.fill('1');
+    await threshold.press('Enter');
+    await expect(page.getByText('Enregistré.')).toBeVisible();
+    // The next snapshot carries the new threshold.
+    await page.reload();
+    await expect(page.getByTestId('offline-ready')).toHaveText(/Prêt à fonctionner hors ligne/);
+
+    await context.setOffline(true);
+    const status = page.getByTestId('offline-status');
+    await expect(status).toContainText('Hors ligne');
+    await expect(status).toHaveAttribute('data-stale', 'false');
+    await page.getByTestId('scan-photo').setInputFiles({
+      name: 'passe.png',
+      mimeType: 'image/png',
+      buffer: await qrPng(await passToken(page.request, valid)),
+    });
+    const verdict = page.getByTestId('verdict');
+    await expect(verdict.getByTestId('verdict-banner')).toHaveAttribute('data-result', 'eligible');
+    await expect(verdict.getByTestId('offline-verdict-age')).toHaveText('Hors ligne, instantané de 0 min');
+    await page.getByRole('button', { name: 'Client suivant' }).click();
+
+    // Two minutes later, still offline: past the merchant's minute, amber, and the screen says why.
+    await page.clock.fastForward('02:00');
+    await expect(status).toHaveAttribute('data-stale', 'true');
+    await expect(status).toContainText(
+      'Il a plus de 1 minute : un abonnement résilié depuis peut encore s’afficher en vert.',
+    );
+
+    expect(appErrors(consoleErrors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e.text))).toEqual([]);
+  });
+});
