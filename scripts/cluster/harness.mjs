@@ -45,7 +45,7 @@ export function apiEnvironment({ databaseUrl, redisUrl, sessionSecret, publicUrl
  * requests that got no response at all (a process killed mid-answer). A POST that reached a process
  * is never replayed.
  */
-export function haproxyConfig({ bind, servers, dockerDns = false }) {
+export function haproxyConfig({ bind, servers, dockerDns = false, statsSocket = null }) {
   // In containers the servers are names Docker's DNS resolves, again when a container restarts with
   // another address; HAProxy starts even while one is not up yet.
   const resolvers = dockerDns
@@ -59,7 +59,7 @@ resolvers docker
   return `# Generated from scripts/cluster/harness.mjs (haproxyConfig); a test keeps this copy in step.
 global
   maxconn 4096
-  log stdout format raw local0 info
+  log stdout format raw local0 info${statsSocket ? `\n  stats socket ${statsSocket} mode 600 level user` : ''}
 
 defaults
   mode http
@@ -103,6 +103,51 @@ export function freePort() {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** HAProxy's view of each API server (`UP`, `DOWN`, `MAINT`…), asked on its stats socket. */
+function serverStatuses(socketPath) {
+  return new Promise((resolve, reject) => {
+    const socket = net.createConnection(socketPath);
+    let text = '';
+    socket.setEncoding('utf8');
+    socket.on('connect', () => socket.write('show stat\n'));
+    socket.on('data', (chunk) => {
+      text += chunk;
+    });
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const [header, ...rows] = text.trim().split('\n');
+      const columns = header.replace(/^# /, '').split(',');
+      const [proxy, server, status] = ['pxname', 'svname', 'status'].map((name) => columns.indexOf(name));
+      const statuses = {};
+      for (const row of rows) {
+        const cells = row.split(',');
+        if (cells[proxy] === 'api' && !['FRONTEND', 'BACKEND'].includes(cells[server]))
+          statuses[cells[server]] = cells[status];
+      }
+      resolve(statuses);
+    });
+  });
+}
+
+/**
+ * Waits until HAProxy routes to the server `name` (its health checks saw it up twice): a process
+ * that answers its own port may still be out of the rotation for a second or two.
+ */
+async function waitRoutable(socketPath, name, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'unknown';
+  while (Date.now() < deadline) {
+    try {
+      last = (await serverStatuses(socketPath))[name] ?? 'missing';
+      if (last === 'UP') return;
+    } catch (error) {
+      last = String(error.code ?? error.message);
+    }
+    await sleep(100);
+  }
+  throw new Error(`HAProxy did not route to ${name} within ${timeoutMs} ms (last: ${last})`);
+}
 
 /** Waits until `url` answers 200 (or `status`), or fails after `timeoutMs`. */
 export async function waitFor(url, { timeoutMs = 60_000, status = 200 } = {}) {
@@ -200,17 +245,20 @@ export async function startCluster({
   await Promise.all(apis.map(spawnApi));
 
   const config = path.join(dir, 'haproxy.cfg');
+  const statsSocket = path.join(dir, 'haproxy.sock');
   writeFileSync(
     config,
     haproxyConfig({
       bind: `127.0.0.1:${port}`,
       servers: apis.map((api) => ({ name: api.name, address: `127.0.0.1:${api.port}` })),
+      statsSocket,
     }),
   );
   const lbLog = openSync(path.join(dir, 'logs', 'haproxy.log'), 'a');
   const lb = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', lbLog, lbLog] });
   closeSync(lbLog);
   await waitFor(`${url}${HEALTH_PATH}`, { timeoutMs: 20_000 });
+  for (const api of apis) await waitRoutable(statsSocket, api.name);
 
   return {
     url,
@@ -222,9 +270,10 @@ export async function startCluster({
       await exited(child);
       return { code: child.exitCode, signal: child.signalCode };
     },
-    /** Starts a stopped API process again on its port; resolves once it is ready. */
-    start(index) {
-      return spawnApi(apis[index]);
+    /** Starts a stopped API process again on its port; resolves once HAProxy routes to it. */
+    async start(index) {
+      await spawnApi(apis[index]);
+      await waitRoutable(statsSocket, apis[index].name);
     },
     /** Resolves when an API process has exited (killed, crashed or stopped), with how it ended. */
     async exited(index) {
