@@ -98,6 +98,11 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
     const code = (await card.getByTestId('pass-code').textContent())!;
     await customerContext.close();
 
+    // The customers table says it too, beside the status.
+    await page.goto('/admin/app/customers');
+    const row = page.locator('tbody > tr', { hasText: lucas.name });
+    await expect(row.getByTestId('row-pause')).toHaveText(text.until);
+
     // At the counter the pass is refused as paused, with the date it resumes.
     await page.goto('/admin/app/verify');
     await page.getByLabel(text.codeField).fill(code);

@@ -109,8 +109,13 @@ export const merchantCustomerRowSchema = z
     interval_count: z.number().int(),
     /** When the subscription started. */
     since: timestamp,
-    /** When the next payment is due; null once cancelled or set to end at period end. */
+    /**
+     * When the next payment is due (at the end of a pause when it ends later than the period, ADR
+     * 150); null once cancelled or set to end at period end.
+     */
     next_payment_at: timestamp.nullable(),
+    /** A pause, current or scheduled (ADR 150); null when none. */
+    pause: subscriptionPauseSchema.nullable(),
     /** What this subscription has paid the nest, all time (succeeded payments). */
     total_paid_cents: z.number().int(),
     /** The last verification at the counter that let the customer in. */

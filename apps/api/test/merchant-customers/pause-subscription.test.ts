@@ -139,6 +139,18 @@ describe('pausing a subscription (sandbox provider and its test clock)', { timeo
     const area = await customerArea(s.email);
     expect(area.subscriptions[0]!.pause).toEqual(during.subscriptions[0]!.pause);
     expect(area.subscriptions[0]!.next_payment_at).toBe(during.subscriptions[0]!.pause!.ends_at);
+    // The customers table says so too: the pause, and the next payment at its end.
+    const table = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/nests/me/nest-customers/find',
+      cookies: s.merchant.cookies,
+      payload: { query: s.email, sort: 'next_payment' },
+    });
+    expect(table.statusCode, table.body).toBe(200);
+    expect(table.json().rows[0]).toMatchObject({
+      pause: during.subscriptions[0]!.pause,
+      next_payment_at: during.subscriptions[0]!.pause!.ends_at,
+    });
 
     // Paused, it is not in MRR.
     const summary = await t.app.inject({

@@ -66,11 +66,12 @@ export const nestSubscriptions = pgTable(
     index('nest_subscriptions_code_idx').on(t.nestId, t.codeLookup),
     index('nest_subscriptions_price_idx').on(t.offerPriceId, t.status),
     index('nest_subscriptions_customer_idx').on(t.customerId),
-    // The customers table's sorts by start and by next payment, a page at a time (ADR 126).
+    // The customers table's sorts by start and by next payment, a page at a time (ADR 126); the next
+    // payment of a paused subscription is at the end of its pause when that is later (ADR 150).
     index('nest_subscriptions_since_idx').on(t.nestId, t.createdAt, t.id),
-    index('nest_subscriptions_period_end_idx').on(
+    index('nest_subscriptions_next_payment_idx').on(
       t.nestId,
-      sql`coalesce(${t.currentPeriodEnd}, 'infinity'::timestamptz)`,
+      sql`coalesce(greatest(${t.currentPeriodEnd}, ${t.pauseEndsAt}), 'infinity'::timestamptz)`,
       t.id,
     ),
     uniqueIndex('nest_subscriptions_provider_sub_idx').on(t.provider, t.providerSubscriptionId),

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../nests/find-nest.js';
+import { nextChargeAt, pauseView } from '../subscriptions/pause-view.js';
 import { priceOffer, subscriptionPrice } from '../subscriptions/subscription-offer.js';
 
 export interface FindCustomersQuery extends Omit<MerchantCustomerFilters, 'direction'> {
@@ -49,7 +50,8 @@ type KeyType = 'timestamptz' | 'text' | 'bigint';
 const SORTS: Record<MerchantCustomerSort, { key: SQL; type: KeyType }> = {
   since: { key: sql`${nestSubscriptions.createdAt}`, type: 'timestamptz' },
   next_payment: {
-    key: sql`coalesce(${nestSubscriptions.currentPeriodEnd}, 'infinity'::timestamptz)`,
+    // As nextChargeAt: a pause that ends after the period moves the next payment to its end.
+    key: sql`coalesce(greatest(${nestSubscriptions.currentPeriodEnd}, ${nestSubscriptions.pauseEndsAt}), 'infinity'::timestamptz)`,
     type: 'timestamptz',
   },
   status: { key: sql`${nestSubscriptions.status}`, type: 'text' },
@@ -169,6 +171,8 @@ export async function findNestCustomers(
       intervalCount: offerPrices.intervalCount,
       since: nestSubscriptions.createdAt,
       currentPeriodEnd: nestSubscriptions.currentPeriodEnd,
+      pauseStartsAt: nestSubscriptions.pauseStartsAt,
+      pauseEndsAt: nestSubscriptions.pauseEndsAt,
       totalPaid,
       // Milliseconds since the epoch: the same on both drivers.
       lastCheckIn: sql<string | null>`(extract(epoch from ${lastCheckIn}) * 1000)::float8`,
@@ -209,6 +213,8 @@ type Selected = {
   intervalCount: number;
   since: Date;
   currentPeriodEnd: Date | null;
+  pauseStartsAt: Date | null;
+  pauseEndsAt: Date | null;
   totalPaid: string | number;
   lastCheckIn: string | number | null;
   linkLabel: string | null;
@@ -227,7 +233,8 @@ function toRow(row: Selected): MerchantCustomerRow {
     interval: row.interval,
     interval_count: row.intervalCount,
     since: row.since.toISOString(),
-    next_payment_at: ended ? null : (row.currentPeriodEnd?.toISOString() ?? null),
+    next_payment_at: ended ? null : (nextChargeAt(row, row.currentPeriodEnd)?.toISOString() ?? null),
+    pause: pauseView(row),
     // A sum of integers comes back as a numeric string; cents stay integers.
     total_paid_cents: Number(row.totalPaid),
     last_check_in_at: row.lastCheckIn === null ? null : new Date(Number(row.lastCheckIn)).toISOString(),

@@ -347,6 +347,13 @@ function CustomerTableRow({ row, onOpen }: { row: MerchantCustomerRow; onOpen: (
             {t('list.endsAtPeriodEnd')}
           </span>
         ) : null}
+        {row.pause ? (
+          <span className="mt-1 block text-xs text-amber-800 dark:text-amber-300" data-testid="row-pause">
+            {Date.parse(row.pause.starts_at) <= Date.now()
+              ? t('list.pausedUntil', { date: date(row.pause.ends_at, { style: 'short' }) })
+              : t('list.pauseFrom', { date: date(row.pause.starts_at, { style: 'short' }) })}
+          </span>
+        ) : null}
       </td>
       <td className="hidden px-3 py-3 whitespace-nowrap lg:table-cell">
         {date(row.since, { style: 'short' })}

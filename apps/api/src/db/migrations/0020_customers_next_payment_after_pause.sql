@@ -1,0 +1,2 @@
+DROP INDEX "nest_subscriptions_period_end_idx";--> statement-breakpoint
+CREATE INDEX "nest_subscriptions_next_payment_idx" ON "nest_subscriptions" USING btree ("nest_id",coalesce(greatest("current_period_end", "pause_ends_at"), 'infinity'::timestamptz),"id");
