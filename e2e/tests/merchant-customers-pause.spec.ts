@@ -28,6 +28,7 @@ const copy = {
     refused: 'Not eligible',
     reason: 'The subscription is paused.',
     until: /^Paused until /,
+    pausedOnly: 'Paused only',
   },
   'fr-FR': {
     pause: 'Mettre en pause…',
@@ -46,6 +47,7 @@ const copy = {
     refused: 'Non éligible',
     reason: 'L’abonnement est en pause.',
     until: /^En pause jusqu’au /,
+    pausedOnly: 'En pause seulement',
   },
 } as const;
 
@@ -59,7 +61,10 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
     const link = await createLink(request, offer.id, 'Counter');
     const lucas = { name: 'Lucas Bernard', email: uniqueEmail('lucas') };
     await subscribe(request, link.nest_link_id, lucas);
-    await untilSubscribers(request, 1);
+    // Another subscriber, never paused: the "paused only" filter leaves them out.
+    const chloe = { name: 'Chloé Petit', email: uniqueEmail('chloe') };
+    await subscribe(request, link.nest_link_id, chloe);
+    await untilSubscribers(request, 2);
 
     const page = await context.newPage();
     const errors: string[] = [];
@@ -69,7 +74,7 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
     });
 
     await page.goto('/admin/app/customers');
-    await page.locator('tbody > tr').first().getByRole('button', { name: lucas.name }).click();
+    await page.locator('tbody > tr', { hasText: lucas.name }).getByRole('button', { name: lucas.name }).click();
     const drawer = page.getByRole('dialog', { name: lucas.name });
     await expect(drawer).toBeVisible();
     await drawer.getByRole('button', { name: text.pause }).click();
@@ -101,6 +106,11 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
     // The customers table says it too, beside the status.
     await page.goto('/admin/app/customers');
     const row = page.locator('tbody > tr', { hasText: lucas.name });
+    await expect(row.getByTestId('row-pause')).toHaveText(text.until);
+    await expect(page.locator('tbody > tr')).toHaveCount(2);
+    await page.getByLabel(text.pausedOnly).check();
+    await expect(page).toHaveURL(/[?&]paused=true/);
+    await expect(page.locator('tbody > tr')).toHaveCount(1);
     await expect(row.getByTestId('row-pause')).toHaveText(text.until);
 
     // At the counter the pass is refused as paused, with the date it resumes.

@@ -102,6 +102,17 @@ async function seed(database: Database, offerId: string, count: number, tag: str
       net_cents, currency, provider, occurred_at)
     select s.nest_id, s.id, s.customer_id, 'payment', 'succeeded', 2900, 100, 2800, 'EUR', 'sandbox', s.created_at
     from nest_subscriptions s join offer_prices p on p.id = s.offer_price_id where p.offer_id = ${offerId}`);
+  // A check-in for one subscription in five, and a pause (under way) for one in a hundred.
+  await database.db.execute(sql`
+    insert into check_ins (nest_id, customer_id, subscription_id, result, counts, created_at)
+    select s.nest_id, s.customer_id, s.id, 'eligible', true, now() - (random() * interval '60 days')
+    from nest_subscriptions s join offer_prices p on p.id = s.offer_price_id
+    where p.offer_id = ${offerId} and s.code_lookup % 5 = 0`);
+  await database.db.execute(sql`
+    update nest_subscriptions s set pause_starts_at = now() - interval '3 days',
+      pause_ends_at = now() + interval '27 days'
+    from offer_prices p where p.id = s.offer_price_id and p.offer_id = ${offerId}
+      and s.status = 'active' and s.code_lookup % 100 = 1`);
 }
 
 function request(
@@ -213,6 +224,10 @@ async function main() {
       ['first page, one offer of two, by since', { offer_id: offer.id, sort: 'since' }],
       ['first page, by total paid (desc)', { sort: 'total_paid', direction: 'desc' }],
       ['first page, by last check-in (desc)', { sort: 'last_check_in', direction: 'desc' }],
+      ['first page, everyone by name', { sort: 'name' }],
+      ['first page, everyone by email', { sort: 'email' }],
+      ['first page, everyone by offer', { sort: 'offer' }],
+      ['first page, paused only', { paused: true }],
       ['page 2 of past due by name (cursor)', { past_due: true, sort: 'name', cursor: 'NEXT' }],
     ];
     for (const [label, body] of cases) {

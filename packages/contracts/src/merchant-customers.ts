@@ -33,6 +33,8 @@ export const merchantCustomerFiltersSchema = z.object({
   offer_id: z.uuid().optional(),
   /** Only subscriptions whose payment is overdue (past due or unpaid). */
   past_due: z.boolean().optional(),
+  /** Only subscriptions with a pause, under way or to come (ADR 150). */
+  paused: z.boolean().optional(),
   /** Default: `since`, newest first. */
   sort: merchantCustomerSortSchema.default('since'),
   /** Default: `desc` for `since`, `asc` otherwise. */
@@ -50,9 +52,9 @@ export const findMerchantCustomersBodySchema = merchantCustomerFiltersSchema
   .meta({ id: 'FindMerchantCustomersBody' });
 export type FindMerchantCustomersBody = z.input<typeof findMerchantCustomersBodySchema>;
 
-/** The CSV export's query string: the table's filters and sort (`past_due=true`). */
+/** The CSV export's query string: the table's filters and sort (`past_due=true`, `paused=true`). */
 export const exportMerchantCustomersQuerySchema = merchantCustomerFiltersSchema
-  .extend({ past_due: z.enum(['true', 'false']).optional() })
+  .extend({ past_due: z.enum(['true', 'false']).optional(), paused: z.enum(['true', 'false']).optional() })
   .strict();
 
 const timestamp = z.iso.datetime({ offset: true });

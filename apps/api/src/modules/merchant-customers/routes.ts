@@ -49,7 +49,8 @@ export const merchantCustomerRoutes: FastifyPluginAsyncZod<{ hooks: Subscription
         summary: 'The nest’s customers with their subscriptions (`me`, or the nest’s id)',
         description:
           'One row per subscription in the nest, with its customer. `query` matches part of the name or ' +
-          'email (case-insensitive); `status`, `offer_id` and `past_due` (past due or unpaid) narrow the ' +
+          'email (case-insensitive); `status`, `offer_id`, `past_due` (past due or unpaid) and `paused` (a ' +
+          'pause under way or to come) narrow the ' +
           'rows; `sort` and `direction` order them (newest subscription first by default). Only this ' +
           'nest’s subscriptions and payments are shown. Another merchant’s nest is 404. Pass ' +
           '`next_cursor` back as `cursor`, with the same filters and sort, for the next page.',
@@ -101,8 +102,13 @@ export const merchantCustomerRoutes: FastifyPluginAsyncZod<{ hooks: Subscription
         .from(users)
         .where(eq(users.id, merchantId(request)));
       const locale = isLocale(merchant?.locale) ? merchant.locale : 'en-US';
-      const { past_due, ...filters } = request.query;
-      const csv = exportNestCustomers(app.db, nest.id, { ...filters, past_due: past_due === 'true' }, locale);
+      const { past_due, paused, ...filters } = request.query;
+      const csv = exportNestCustomers(
+        app.db,
+        nest.id,
+        { ...filters, past_due: past_due === 'true', paused: paused === 'true' },
+        locale,
+      );
       const day = new Date().toISOString().slice(0, 10);
       reply
         .type('text/csv; charset=utf-8')

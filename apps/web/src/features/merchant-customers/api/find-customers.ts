@@ -18,6 +18,8 @@ export interface CustomerFilters {
   status: SubscriptionStatus | 'all';
   offerId: string | null;
   pastDue: boolean;
+  /** A pause under way or to come (ADR 150). */
+  paused: boolean;
   sort: MerchantCustomerSort;
   direction: SortDirection | null;
 }
@@ -29,6 +31,7 @@ function filterFields(filters: CustomerFilters) {
     ...(filters.status !== 'all' ? { status: filters.status } : {}),
     ...(filters.offerId ? { offer_id: filters.offerId } : {}),
     ...(filters.pastDue ? { past_due: true } : {}),
+    ...(filters.paused ? { paused: true } : {}),
     sort: filters.sort,
     ...(filters.direction ? { direction: filters.direction } : {}),
   };

@@ -45,6 +45,7 @@ function readFilters(params: URLSearchParams): Omit<CustomerFilters, 'query'> {
     status: status.success ? status.data : 'all',
     offerId: params.get('offer') || null,
     pastDue: params.get('past_due') === 'true',
+    paused: params.get('paused') === 'true',
     sort: sort.success ? sort.data : 'since',
     direction: direction === 'asc' || direction === 'desc' ? direction : null,
   };
@@ -58,7 +59,11 @@ export function CustomersScreen() {
   const debounced = useDebounced(query, SEARCH_DELAY_MS);
   const filters: CustomerFilters = { query: debounced, ...readFilters(params) };
   const filtered =
-    debounced.trim() !== '' || filters.status !== 'all' || filters.offerId !== null || filters.pastDue;
+    debounced.trim() !== '' ||
+    filters.status !== 'all' ||
+    filters.offerId !== null ||
+    filters.pastDue ||
+    filters.paused;
   const offers = useOffers('active');
   const offerOptions = offers.data?.pages.flatMap((page) => page.items) ?? [];
   const openCustomer = params.get('customer');
@@ -153,17 +158,28 @@ export function CustomersScreen() {
             ))}
           </Select>
         </div>
-        <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-slate-800 sm:col-span-2 lg:col-span-3 dark:text-slate-200">
-          <input
-            type="checkbox"
-            className="size-4 accent-amber-600"
-            // Uncontrolled: the address updates a moment after the click (a navigation), and a controlled
-            // box would flick back until then. Only this box and a page load set the filter.
-            defaultChecked={filters.pastDue}
-            onChange={(event) => update({ past_due: event.target.checked ? 'true' : null })}
-          />
-          {t('merchant-customers:filters.pastDue')}
-        </label>
+        <div className="flex flex-wrap gap-x-6 sm:col-span-2 lg:col-span-3">
+          <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+            <input
+              type="checkbox"
+              className="size-4 accent-amber-600"
+              // Uncontrolled: the address updates a moment after the click (a navigation), and a controlled
+              // box would flick back until then. Only this box and a page load set the filter.
+              defaultChecked={filters.pastDue}
+              onChange={(event) => update({ past_due: event.target.checked ? 'true' : null })}
+            />
+            {t('merchant-customers:filters.pastDue')}
+          </label>
+          <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+            <input
+              type="checkbox"
+              className="size-4 accent-amber-600"
+              defaultChecked={filters.paused}
+              onChange={(event) => update({ paused: event.target.checked ? 'true' : null })}
+            />
+            {t('merchant-customers:filters.paused')}
+          </label>
+        </div>
       </search>
       <CustomerTable
         filters={filters}
