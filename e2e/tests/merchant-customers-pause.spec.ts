@@ -74,7 +74,10 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
     });
 
     await page.goto('/admin/app/customers');
-    await page.locator('tbody > tr', { hasText: lucas.name }).getByRole('button', { name: lucas.name }).click();
+    await page
+      .locator('tbody > tr', { hasText: lucas.name })
+      .getByRole('button', { name: lucas.name })
+      .click();
     const drawer = page.getByRole('dialog', { name: lucas.name });
     await expect(drawer).toBeVisible();
     await drawer.getByRole('button', { name: text.pause }).click();
