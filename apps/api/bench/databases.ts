@@ -37,6 +37,11 @@ export async function benchPostgres(serverUrl: string, pools = 1): Promise<Bench
     url: url.toString(),
     close: async () => {
       await Promise.all(databases.map((d) => d.close()));
+      // BENCH_KEEP_DATABASE=1 leaves the seeded database for EXPLAIN ANALYZE by hand.
+      if (process.env.BENCH_KEEP_DATABASE === '1') {
+        console.info(`  database kept: ${url.toString()}`);
+        return;
+      }
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);

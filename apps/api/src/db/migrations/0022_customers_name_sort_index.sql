@@ -1,0 +1,1 @@
+CREATE INDEX "nest_customers_name_lower_idx" ON "nest_customers" USING btree (lower(coalesce("name", '')));
