@@ -1,4 +1,4 @@
-import { customType, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tz, updatedAt } from './columns.js';
 import { users } from './merchants.js';
 
@@ -44,6 +44,12 @@ export const nests = pgTable(
     vatRateBps: integer('vat_rate_bps'),
     /** The counter's offline snapshot is shown in amber past this age, in minutes (ADR 184). */
     counterStaleMinutes: integer('counter_stale_minutes').notNull().default(10),
+    /**
+     * What the counter's hot path may skip (ADR 195), kept by triggers on webhook_endpoints and events:
+     * whether the nest has a live webhook endpoint, and when its last scheduled event ends.
+     */
+    hasWebhookEndpoints: boolean('has_webhook_endpoints').notNull().default(false),
+    eventsEndAt: tz('events_end_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

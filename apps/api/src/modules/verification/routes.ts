@@ -33,7 +33,15 @@ import { searchCounterCustomers } from './search-customers.js';
 import { subscriptionRewards } from './subscription-rewards.js';
 import { syncOfflineCheckIns } from './sync-offline-check-ins.js';
 import { undoCheckIn } from './undo-check-in.js';
-import { type EventDoor, verifyAtCounter } from './verify-at-counter.js';
+import { type CounterNest, type EventDoor, verifyAtCounter } from './verify-at-counter.js';
+
+/** What the counter's use cases need of the merchant's nest row. */
+const counterNest = (nest: CounterNest): CounterNest => ({
+  id: nest.id,
+  ownerId: nest.ownerId,
+  hasWebhookEndpoints: nest.hasWebhookEndpoints,
+  eventsEndAt: nest.eventsEndAt,
+});
 
 /**
  * Verification at the counter: check-ins, recent check-ins, rewards handed over (ADRs 090–092), the
@@ -83,7 +91,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ eventDoor?: EventDoor }
           publicUrl: app.config.publicUrl,
           ...(eventDoor ? { eventDoor } : {}),
         },
-        { id: nest.id, ownerId: nest.ownerId },
+        counterNest(nest),
         userId,
         request.body,
       );
@@ -154,7 +162,7 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ eventDoor?: EventDoor }
           passSecret: app.config.passSecret,
           publicUrl: app.config.publicUrl,
         },
-        { id: nest.id, ownerId: nest.ownerId },
+        counterNest(nest),
         merchantId(request),
         request.body.check_ins,
       );

@@ -45,7 +45,20 @@ export interface VerifyContext {
 export interface CounterNest {
   id: string;
   ownerId: string;
+  /** False: no endpoint could want the check-in, so its outgoing-webhook lookup is skipped (ADR 195). */
+  hasWebhookEndpoints: boolean;
+  /** The end of the nest's last scheduled event; none, or long past, skips today's events (ADR 195). */
+  eventsEndAt: Date | null;
 }
+
+/**
+ * "Today" is a date in the nest's time zone, and a day lasts at most 25 hours: an event that ended two
+ * days before now cannot be today's anywhere.
+ */
+const EVENTS_TODAY_MARGIN_MS = 48 * 60 * 60 * 1000;
+
+const mayHaveEventsToday = (nest: CounterNest, now: Date) =>
+  nest.eventsEndAt !== null && nest.eventsEndAt.getTime() > now.getTime() - EVENTS_TODAY_MARGIN_MS;
 
 type Resolved = { subscriptionId: string } | { reason: VerificationReason };
 
@@ -290,30 +303,33 @@ export async function verifyAtCounter(
       })
       .returning({ id: checkIns.id });
     if (counts) used += 1;
-    await emitWebhookEvent(tx, {
-      nestId: nest.id,
-      type: 'check_in.recorded',
-      data: {
-        check_in_id: row!.id,
-        subscription_id: sub.id,
-        customer_id: sub.customerId,
-        result,
-        reason,
-        repeat,
-        counts,
-        checked_at: now.toISOString(),
-      },
-    });
+    if (nest.hasWebhookEndpoints) {
+      await emitWebhookEvent(tx, {
+        nestId: nest.id,
+        type: 'check_in.recorded',
+        data: {
+          check_in_id: row!.id,
+          subscription_id: sub.id,
+          customer_id: sub.customerId,
+          result,
+          reason,
+          repeat,
+          counts,
+          checked_at: now.toISOString(),
+        },
+      });
+    }
 
     const reward = await progressRewards(tx, ctx, nest, sub, counts, row!.id);
 
-    const todaysEvents = ctx.eventDoor
-      ? await ctx.eventDoor(
-          tx,
-          { nestId: nest.id, timeZone: sub.timeZone, customerId: sub.customerId, userId },
-          now,
-        )
-      : [];
+    const todaysEvents =
+      ctx.eventDoor && mayHaveEventsToday(nest, now)
+        ? await ctx.eventDoor(
+            tx,
+            { nestId: nest.id, timeZone: sub.timeZone, customerId: sub.customerId, userId },
+            now,
+          )
+        : [];
 
     return {
       id: row!.id,
