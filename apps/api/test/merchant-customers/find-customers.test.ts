@@ -345,8 +345,13 @@ describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', ()
     expect(operation).toBeDefined();
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
     expect(doc.components.schemas.MerchantCustomerRow.properties.total_paid_cents).toBeDefined();
-    expect(doc.components.schemas.MerchantCustomerSort.enum).toContain('last_check_in');
-    expect(doc.components.schemas.FindMerchantCustomersBody.properties.limit.maximum).toBe(100);
+    // The body as the document describes it, following its references (ADR 178).
+    const resolve = (node: { $ref?: string }): typeof doc =>
+      node.$ref ? resolve(doc.components.schemas[node.$ref.split('/').pop()!]) : node;
+    const body = resolve(operation.requestBody.content['application/json'].schema);
+    expect(resolve(body.properties.sort).enum).toContain('last_check_in');
+    expect(resolve(body.properties.paused).type).toBe('boolean');
+    expect(resolve(body.properties.limit).maximum).toBe(100);
     expect(doc.components.schemas.Revenue.properties.active_subscribers).toBeDefined();
   });
 
