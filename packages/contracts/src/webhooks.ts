@@ -9,7 +9,11 @@ export const webhookEventTypes = [
   'subscription.recovered',
   'subscription.cancelled',
   'check_in.recorded',
+  'reward.earned',
   'reward.redeemed',
+  'refund.issued',
+  'event_registration.created',
+  'event_registration.cancelled',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number] | 'webhook.test';
 export const webhookEventTypeSchema = z.enum(webhookEventTypes);

@@ -37,10 +37,11 @@ describe('the payments API in the OpenAPI document', () => {
         'PlanInvoice',
         'RetryInvoicesResult',
         'PlanList',
-        'ClockAdvanceBody',
+        // Request bodies are described as zod's input variants (ADR 178).
+        'ClockAdvanceBodyInput',
         'TransactionPage',
         'Transaction',
-        'RefundBody',
+        'RefundBodyInput',
         'RefundResult',
         'NestInvoicePage',
       ]),

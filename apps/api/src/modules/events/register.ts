@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventRegistrations, events, nestCustomers, nests } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { emitWebhookEvent } from '../webhooks/emit-event.js';
 import { accessSubscriptions, eventAccess } from './access.js';
 import { type EventEmailContext, enqueueEventEmail } from './event-emails.js';
 
@@ -104,6 +105,17 @@ export async function registerForEvent(
         registeredAt: now,
       })
       .returning(registrationColumns);
+    await emitWebhookEvent(tx, {
+      nestId: event.nestId,
+      type: 'event_registration.created',
+      data: {
+        registration_id: registration!.id,
+        event_id: event.id,
+        customer_id: input.customerId,
+        guests: input.body.guests,
+        registered_at: now.toISOString(),
+      },
+    });
     const [customer] = await tx
       .select({ email: nestCustomers.email, name: nestCustomers.name, locale: nestCustomers.locale })
       .from(nestCustomers)
@@ -138,7 +150,18 @@ export async function cancelRegistration(
       .update(eventRegistrations)
       .set({ status: 'canceled', canceledAt: now, updatedAt: now })
       .where(eq(eventRegistrations.id, registrationId))
-      .returning(registrationColumns);
-    return updated!;
+      .returning({ ...registrationColumns, nestId: eventRegistrations.nestId });
+    const { nestId, ...cancelled } = updated!;
+    await emitWebhookEvent(tx, {
+      nestId,
+      type: 'event_registration.cancelled',
+      data: {
+        registration_id: registrationId,
+        event_id: cancelled.eventId,
+        customer_id: customerId,
+        canceled_at: now.toISOString(),
+      },
+    });
+    return cancelled;
   });
 }

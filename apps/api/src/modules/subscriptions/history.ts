@@ -16,7 +16,8 @@ export const providerActor: HistoryActor = { kind: 'provider' };
 
 /**
  * Adds one line to a customer's history in a nest. With a `dedupeKey`, a second line with the same key
- * is silently not written (a once-only event: created, cancelled, one invoice renewed).
+ * is silently not written (a once-only event: created, cancelled, one invoice renewed). Answers
+ * whether the line was written.
  */
 export async function recordHistory(
   tx: Tx,
@@ -29,7 +30,7 @@ export async function recordHistory(
     dedupeKey?: string;
     occurredAt?: Date;
   },
-): Promise<void> {
+): Promise<boolean> {
   const inserted = await tx
     .insert(subscriptionEvents)
     .values({
@@ -45,7 +46,8 @@ export async function recordHistory(
     .onConflictDoNothing()
     .returning({ id: subscriptionEvents.id });
   const type = webhookTypeOf[input.kind];
-  if (inserted.length === 0 || !type) return;
+  if (inserted.length === 0) return false;
+  if (!type) return true;
   // The merchant's outgoing webhooks (ADR 176), in the same transaction as the change.
   await emitWebhookEvent(tx, {
     nestId: input.nestId,
@@ -57,6 +59,7 @@ export async function recordHistory(
       occurred_at: (input.occurredAt ?? new Date()).toISOString(),
     },
   });
+  return true;
 }
 
 /** The history lines merchants' integrations hear about, by their webhook event type. */

@@ -10,6 +10,7 @@ import {
   REFUND_INITIATED_BY_KEY,
 } from '../../payments/money.js';
 import type { ProviderName } from '../../payments/port.js';
+import { emitWebhookEvent } from '../webhooks/emit-event.js';
 import { recordHistory } from './history.js';
 import type { NestSyncContext } from './sync-nest-subscription.js';
 
@@ -136,7 +137,7 @@ export async function recordPaymentMoney(
     // The customer's history (ADR 155): once per refund, when it has given the money back, naming the
     // merchant who asked from the app (else the provider: a refund made on its own dashboard).
     if (paid?.customerId && refund.status === 'succeeded') {
-      await recordHistory(tx, {
+      const first = await recordHistory(tx, {
         nestId: paid.nestId,
         customerId: paid.customerId,
         subscriptionId: paid.subscriptionId,
@@ -145,6 +146,23 @@ export async function recordPaymentMoney(
         dedupeKey: `refunded:${provider}:${refund.id}`,
         occurredAt: refund.createdAt,
       });
+      // The merchant's integrations hear of it once too, with the amount (ADR 176).
+      if (first) {
+        await emitWebhookEvent(tx, {
+          nestId: paid.nestId,
+          type: 'refund.issued',
+          data: {
+            refund_id: refund.id,
+            payment_id: payment.id,
+            subscription_id: paid.subscriptionId,
+            customer_id: paid.customerId,
+            amount_cents: refund.amountCents,
+            currency: refund.currency,
+            actor: initiatedBy ? 'merchant' : 'provider',
+            occurred_at: refund.createdAt.toISOString(),
+          },
+        });
+      }
     }
   }
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { nestTransactions, rewards } from '../../db/schema/index.js';
 import { type EmailRequest, SEND_EMAIL_JOB } from '../../emails/send-email.js';
 import { findMerchantPlan } from '../plans/find-merchant-plan.js';
+import { emitWebhookEvent } from '../webhooks/emit-event.js';
 import type { NestSubscriptionSync, NestSyncContext } from './sync-nest-subscription.js';
 
 /**
@@ -36,7 +37,7 @@ export async function notifyRewardEarned(
   const paidPeriods = Number(row?.paid ?? 0);
   if (paidPeriods === 0 || paidPeriods % rule.every !== 0) return;
   // Recorded too, so the counter can hand it over once (ADR 092).
-  await tx
+  const [earned] = await tx
     .insert(rewards)
     .values({
       nestId: sync.subscription.nestId,
@@ -45,7 +46,23 @@ export async function notifyRewardEarned(
       rule,
       milestone: paidPeriods,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: rewards.id, earnedAt: rewards.earnedAt });
+  if (earned) {
+    await emitWebhookEvent(tx, {
+      nestId: sync.subscription.nestId,
+      type: 'reward.earned',
+      data: {
+        reward_id: earned.id,
+        subscription_id: sync.subscription.id,
+        customer_id: sync.subscription.customerId,
+        reward_name: rule.reward_name,
+        kind: 'paid_periods',
+        milestone: paidPeriods,
+        earned_at: earned.earnedAt.toISOString(),
+      },
+    });
+  }
   const email: EmailRequest<'reward-earned'> = {
     to: sync.customer.email,
     locale: sync.customer.locale === 'fr-FR' ? 'fr-FR' : 'en-US',

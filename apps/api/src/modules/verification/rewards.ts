@@ -40,8 +40,21 @@ export async function recordCheckInReward(
       checkInId,
     })
     .onConflictDoNothing()
-    .returning({ id: rewards.id });
+    .returning({ id: rewards.id, earnedAt: rewards.earnedAt });
   if (inserted.length === 0) return false;
+  await emitWebhookEvent(tx, {
+    nestId: earned.nestId,
+    type: 'reward.earned',
+    data: {
+      reward_id: inserted[0]!.id,
+      subscription_id: earned.subscriptionId,
+      customer_id: earned.customer.id,
+      reward_name: rule.reward_name,
+      kind: rule.kind,
+      milestone,
+      earned_at: inserted[0]!.earnedAt.toISOString(),
+    },
+  });
   const email: EmailRequest<'reward-earned'> = {
     to: earned.customer.email,
     locale: earned.customer.locale === 'fr-FR' ? 'fr-FR' : 'en-US',
