@@ -41,6 +41,7 @@ test('an Enterprise merchant creates an API key, calls the API with it, adds an 
 
     await keys.getByLabel('Key name').fill('Till sync');
     await keys.getByLabel('Offers').selectOption('write');
+    await keys.getByLabel('Expires').selectOption({ label: 'In 90 days' });
     await keys.getByRole('button', { name: 'Create key' }).click();
     const shown = keys.getByLabel('Your new key “Till sync”');
     await expect(shown).toHaveValue(/^nest_test_[A-Za-z0-9_-]{43}$/);
@@ -49,6 +50,7 @@ test('an Enterprise merchant creates an API key, calls the API with it, adds an 
     // Shown once: gone from the page, the list shows its prefix only.
     await expect(shown).toBeHidden();
     await expect(keys.getByText('Till sync', { exact: true })).toBeVisible();
+    await expect(keys.getByText(/expires /)).toBeVisible();
     await expect(keys.getByText(`${key.slice(0, 16)}…`)).toBeVisible();
     await expect(page.locator(`text=${key}`)).toHaveCount(0);
 
@@ -109,10 +111,12 @@ test.describe('en français', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Compte');
       const keys = page.getByRole('region', { name: 'Clés d’API' });
       await keys.getByLabel('Nom de la clé').fill('Synchro caisse');
+      await keys.getByLabel('Expiration').selectOption({ label: 'Dans 30 jours' });
       await keys.getByRole('button', { name: 'Créer la clé' }).click();
       await expect(keys.getByLabel('Votre nouvelle clé « Synchro caisse »')).toHaveValue(/^nest_test_/);
       await expect(keys.getByText('Copiez cette clé maintenant')).toBeVisible();
       await keys.getByRole('button', { name: 'Je l’ai copiée' }).click();
+      await expect(keys.getByText(/expire le /)).toBeVisible();
       await expect(
         keys.getByText('Clients : lecture · Abonnements : lecture', { exact: false }),
       ).toBeVisible();

@@ -19,6 +19,11 @@ import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 
 type Access = 'none' | 'read' | 'write';
 
+/** How long a new key lives: never ends, or a number of days from its creation. */
+const EXPIRIES = ['never', '30', '90', '365'] as const;
+type Expiry = (typeof EXPIRIES)[number];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 interface ApiKeysPanelProps {
   /** What to show a merchant whose plan does not give API access (the upgrade button). */
   upgrade: ReactNode;
@@ -67,6 +72,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
   const [access, setAccess] = useState<Record<ApiKeyDomain, Access>>(
     () => Object.fromEntries(apiKeyDomains.map((d) => [d, 'read'])) as Record<ApiKeyDomain, Access>,
   );
+  const [expiry, setExpiry] = useState<Expiry>('never');
   const [error, setError] = useState<string | null>(null);
   const scopes = apiKeyDomains.flatMap((d) =>
     access[d] === 'none' ? [] : [`${d}:${access[d]}` as ApiKeyScope],
@@ -77,8 +83,10 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
     if (!name.trim()) return setError(t('form.nameRequired'));
     if (scopes.length === 0) return setError(t('form.scopesRequired'));
     setError(null);
+    const expiresAt =
+      expiry === 'never' ? null : new Date(Date.now() + Number(expiry) * DAY_MS).toISOString();
     create.mutate(
-      { name: name.trim(), scopes },
+      { name: name.trim(), scopes, expires_at: expiresAt },
       {
         onSuccess: (key) => {
           setName('');
@@ -95,6 +103,17 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
       <Field label={t('form.name')} hint={t('form.nameHint')} error={error}>
         {(control) => (
           <Input {...control} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+        )}
+      </Field>
+      <Field label={t('form.expiry')} hint={t('form.expiryHint')}>
+        {(control) => (
+          <Select {...control} value={expiry} onChange={(e) => setExpiry(e.target.value as Expiry)}>
+            {EXPIRIES.map((value) => (
+              <option key={value} value={value}>
+                {value === 'never' ? t('form.expiryNever') : t('form.expiryDays', { count: Number(value) })}
+              </option>
+            ))}
+          </Select>
         )}
       </Field>
       <fieldset>
