@@ -5,6 +5,7 @@ import { type SignedInMerchant, seedMerchant, uniqueEmail } from '../fixtures/me
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createLinkFor, sellingMerchant, subscribeThroughLink } from '../links/support.js';
 import { createOfferFor } from '../offers/support.js';
+import { exportedRecords } from './support.js';
 
 describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', () => {
   let t: TestApp;
@@ -308,18 +309,7 @@ describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', ()
       expect(names.indexOf('Partly') < names.indexOf('Kept')).toBe(direction === 'asc');
     }
 
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/nests/me/nest-customers/export?sort=total_paid',
-      cookies: merchant.cookies,
-    });
-    expect(csv.statusCode, csv.body).toBe(200);
-    const records = csv.body
-      .slice(1)
-      .trimEnd()
-      .split('\r\n')
-      .slice(1)
-      .map((line) => line.split(','));
+    const records = await exportedRecords(t, merchant, 'sort=total_paid');
     expect(Object.fromEntries(records.map((r) => [r[0], r[6]]))).toEqual({
       Partly: '20.00',
       Kept: '25.00',

@@ -51,6 +51,24 @@ function readFilters(params: URLSearchParams): Omit<CustomerFilters, 'query'> {
   };
 }
 
+/**
+ * A yes/no filter kept in the address. Uncontrolled: the address updates a moment after the click (a
+ * navigation), and a controlled box would flick back until then. Only the box and a page load set it.
+ */
+function FilterBox(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
+      <input
+        type="checkbox"
+        className="size-4 accent-amber-600"
+        defaultChecked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      {props.label}
+    </label>
+  );
+}
+
 /** /admin/app/customers: every subscription of the nest with its customer, filtered, sorted, exported. */
 export function CustomersScreen() {
   const { t } = useTranslation(['admin', 'merchant-customers']);
@@ -159,26 +177,16 @@ export function CustomersScreen() {
           </Select>
         </div>
         <div className="flex flex-wrap gap-x-6 sm:col-span-2 lg:col-span-3">
-          <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
-            <input
-              type="checkbox"
-              className="size-4 accent-amber-600"
-              // Uncontrolled: the address updates a moment after the click (a navigation), and a controlled
-              // box would flick back until then. Only this box and a page load set the filter.
-              defaultChecked={filters.pastDue}
-              onChange={(event) => update({ past_due: event.target.checked ? 'true' : null })}
-            />
-            {t('merchant-customers:filters.pastDue')}
-          </label>
-          <label className="flex min-h-10 items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-200">
-            <input
-              type="checkbox"
-              className="size-4 accent-amber-600"
-              defaultChecked={filters.paused}
-              onChange={(event) => update({ paused: event.target.checked ? 'true' : null })}
-            />
-            {t('merchant-customers:filters.paused')}
-          </label>
+          <FilterBox
+            label={t('merchant-customers:filters.pastDue')}
+            checked={filters.pastDue}
+            onChange={(checked) => update({ past_due: checked ? 'true' : null })}
+          />
+          <FilterBox
+            label={t('merchant-customers:filters.paused')}
+            checked={filters.paused}
+            onChange={(checked) => update({ paused: checked ? 'true' : null })}
+          />
         </div>
       </search>
       <CustomerTable
