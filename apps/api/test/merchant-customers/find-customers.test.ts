@@ -5,7 +5,7 @@ import { type SignedInMerchant, seedMerchant, uniqueEmail } from '../fixtures/me
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createLinkFor, sellingMerchant, subscribeThroughLink } from '../links/support.js';
 import { createOfferFor } from '../offers/support.js';
-import { exportedRecords } from './support.js';
+import { exportedRecords, insertLedgerRow } from './support.js';
 
 describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', () => {
   let t: TestApp;
@@ -237,30 +237,20 @@ describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', ()
       offer: { name: 'Net', amount_cents: 1000 },
     });
     const nestId = merchant.offer.nest_id;
-    let n = 0;
-    const row = async (
+    const row = (
       added: { subscription_id: string; customer_id: string },
       kind: 'payment' | 'refund' | 'dispute',
       status: 'succeeded' | 'pending' | 'lost',
       amountCents: number,
-    ) => {
-      const id = `tx_net_${++n}_${added.subscription_id}`;
-      await t.db.insert(nestTransactions).values({
+    ) =>
+      insertLedgerRow(t, {
         nestId,
         subscriptionId: added.subscription_id,
         customerId: added.customer_id,
         kind,
         status,
         amountCents,
-        feeCents: 0,
-        netCents: amountCents,
-        currency: 'eur',
-        provider: 'sandbox',
-        providerObjectId: id,
-        providerPaymentId: id,
-        occurredAt: new Date(),
       });
-    };
     const people: Record<string, { subscription_id: string; customer_id: string }> = {};
     for (const name of ['Partly', 'Kept', 'Refunded', 'Disputed', 'Nothing']) {
       people[name] = await addSubscriber(merchant.offer.id, { email: uniqueEmail(name.toLowerCase()), name });

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { nestTransactions } from '../../src/db/schema/index.js';
 import type { SignedInMerchant } from '../fixtures/merchants.js';
 import type { TestApp } from '../helpers.js';
 
@@ -19,4 +21,34 @@ export async function exportedRecords(t: TestApp, merchant: SignedInMerchant, qu
     .split('\r\n')
     .slice(1)
     .map((line) => line.split(','));
+}
+
+/** One ledger row of a subscription written straight to the table, as a provider event would; its id. */
+export async function insertLedgerRow(
+  t: TestApp,
+  row: {
+    nestId: string;
+    subscriptionId: string;
+    customerId?: string;
+    kind: 'payment' | 'refund' | 'dispute';
+    status: 'succeeded' | 'pending' | 'lost';
+    amountCents: number;
+  },
+): Promise<string> {
+  const providerId = `tx_${randomUUID()}`;
+  const [inserted] = await t.db
+    .insert(nestTransactions)
+    .values({
+      ...row,
+      customerId: row.customerId ?? null,
+      feeCents: 0,
+      netCents: row.amountCents,
+      currency: 'eur',
+      provider: 'sandbox',
+      providerObjectId: providerId,
+      providerPaymentId: providerId,
+      occurredAt: new Date(),
+    })
+    .returning({ id: nestTransactions.id });
+  return inserted!.id;
 }

@@ -6,7 +6,7 @@ import type { SignedInMerchant } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { addSubscriber } from '../offers/support.js';
 import { counterHelpers } from '../verification/support.js';
-import { exportedRecords } from './support.js';
+import { exportedRecords, insertLedgerRow } from './support.js';
 
 /**
  * The customers table's total paid and last check-in are columns of the subscription kept by
@@ -50,33 +50,12 @@ describe('the customers table’s total paid and last check-in, kept on the subs
     const { merchant, offer } = await counter('pro');
     const a = await addSubscriber(t.app, offer.id, { email: 'paid.a@example.com', name: 'A' });
     const b = await addSubscriber(t.app, offer.id, { email: 'paid.b@example.com', name: 'B' });
-    let n = 0;
-    const write = async (
+    const write = (
       subscriptionId: string,
       kind: 'payment' | 'refund',
       status: 'succeeded' | 'pending',
       amountCents: number,
-    ) => {
-      const id = `tx_cols_${++n}_${subscriptionId}`;
-      const [row] = await t.db
-        .insert(nestTransactions)
-        .values({
-          nestId: offer.nest_id,
-          subscriptionId,
-          kind,
-          status,
-          amountCents,
-          feeCents: 0,
-          netCents: amountCents,
-          currency: 'eur',
-          provider: 'sandbox',
-          providerObjectId: id,
-          providerPaymentId: id,
-          occurredAt: new Date(),
-        })
-        .returning({ id: nestTransactions.id });
-      return row!.id;
-    };
+    ) => insertLedgerRow(t, { nestId: offer.nest_id, subscriptionId, kind, status, amountCents });
 
     await write(a.subscription_id, 'payment', 'succeeded', 3000);
     const refund = await write(a.subscription_id, 'refund', 'pending', -1000);
