@@ -1,6 +1,5 @@
 import type { MerchantCustomerPage, MerchantCustomerRow } from '@nest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nestTransactions } from '../../src/db/schema/index.js';
 import { type SignedInMerchant, seedMerchant, uniqueEmail } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createLinkFor, sellingMerchant, subscribeThroughLink } from '../links/support.js';
