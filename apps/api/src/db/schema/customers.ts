@@ -18,7 +18,7 @@ export const nestCustomers = pgTable(
   },
   (t) => [
     uniqueIndex('nest_customers_email_lower_idx').on(sql`lower(${t.email})`),
-    // The customers table's sort by name walks this index and joins the nest's subscriptions (ADR 194);
+    // The customers table's sort by name walks this index and joins the nest's subscriptions (ADR 126);
     // the sort by email walks the one above.
     index('nest_customers_name_lower_idx').on(sql`lower(coalesce(${t.name}, ''))`),
     // Search by part of a name or email (ILIKE '%…%'), on PGlite and PostgreSQL alike (ADR 126).

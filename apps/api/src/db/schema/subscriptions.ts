@@ -58,14 +58,6 @@ export const nestSubscriptions = pgTable(
     codeLookup: bigint('code_lookup', { mode: 'number' })
       .notNull()
       .generatedAlwaysAs(sql`('x' || left(encode(sha256(uuid_send(id)), 'hex'), 10))::bit(40)::bigint`),
-    /**
-     * What the subscription has paid the nest, net of refunds (succeeded payments and refunds), and
-     * the last check-in that let the customer in and was not undone: the customers table's sorts by
-     * total paid and last check-in (ADR 194). Kept by triggers on nest_transactions and check_ins, so
-     * every write path (webhooks, refunds, the counter, offline sync, undo, erasure) moves them.
-     */
-    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
-    lastCheckInAt: tz('last_check_in_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -86,12 +78,6 @@ export const nestSubscriptions = pgTable(
     index('nest_subscriptions_paused_idx')
       .on(t.nestId, t.pauseEndsAt)
       .where(sql`${t.pauseEndsAt} is not null`),
-    index('nest_subscriptions_paid_idx').on(t.nestId, t.paidCents, t.id),
-    index('nest_subscriptions_last_check_in_idx').on(
-      t.nestId,
-      sql`coalesce(${t.lastCheckInAt}, '-infinity'::timestamptz)`,
-      t.id,
-    ),
     uniqueIndex('nest_subscriptions_provider_sub_idx').on(t.provider, t.providerSubscriptionId),
   ],
 );

@@ -7,7 +7,15 @@ import type {
 } from '@nest/contracts';
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { nestCustomers, nestLinks, nestSubscriptions, offerPrices, offers } from '../../db/schema/index.js';
+import {
+  checkIns,
+  nestCustomers,
+  nestLinks,
+  nestSubscriptions,
+  nestTransactions,
+  offerPrices,
+  offers,
+} from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../nests/find-nest.js';
 import { nextChargeAt, pauseView } from '../subscriptions/pause-view.js';
@@ -20,19 +28,25 @@ export interface FindCustomersQuery extends Omit<MerchantCustomerFilters, 'direc
 }
 
 /**
- * What a subscription has paid, net of refunds (succeeded payments and refunds, the dashboard's
- * "revenue collected" rule, ADR 135), and its last check-in that let the customer in and was not
- * undone: columns kept by triggers on the ledger and the check-ins (ADR 194), so both sorts read
- * their index like the others.
+ * What a subscription has paid, net of refunds: its succeeded payments (positive) and succeeded
+ * refunds (negative), the dashboard's "revenue collected" rule (ADR 135; disputes are not counted).
+ * Read from nest_transactions_subscription_idx. The sort and its cursor use this same expression.
  */
-const lastCheckIn = sql`${nestSubscriptions.lastCheckInAt}`;
+const totalPaid = sql<string>`(select coalesce(sum(${nestTransactions.amountCents}), 0) from ${nestTransactions}
+  where ${nestTransactions.subscriptionId} = ${nestSubscriptions.id}
+  and ${nestTransactions.kind} in ('payment', 'refund') and ${nestTransactions.status} = 'succeeded')`;
+
+/** The last verification that let the customer in and was not undone (check_ins_subscription_idx). */
+const lastCheckIn = sql`(select max(${checkIns.checkedAt}) from ${checkIns}
+  where ${checkIns.subscriptionId} = ${nestSubscriptions.id} and ${checkIns.result} in ('eligible', 'grace')
+  and ${checkIns.undoneAt} is null)`;
 
 type KeyType = 'timestamptz' | 'text' | 'bigint';
 
 /**
  * Each sort is a key that is never null (so a cursor compares with a plain row comparison) and the
- * subscription's id as the tie-break. Since, next payment, total paid and last check-in are read
- * from their indexes (ADRs 126, 150, 194).
+ * subscription's id as the tie-break. Since, next payment and email are read from their indexes, name
+ * from the customers' (ADRs 126, 150); total paid and last check-in are computed per row (ADRs 126, 194).
  */
 const SORTS: Record<MerchantCustomerSort, { key: SQL; type: KeyType }> = {
   since: { key: sql`${nestSubscriptions.createdAt}`, type: 'timestamptz' },
@@ -45,7 +59,7 @@ const SORTS: Record<MerchantCustomerSort, { key: SQL; type: KeyType }> = {
   name: { key: sql`lower(coalesce(${nestCustomers.name}, ''))`, type: 'text' },
   email: { key: sql`lower(${nestCustomers.email})`, type: 'text' },
   offer: { key: sql`lower(${offers.name})`, type: 'text' },
-  total_paid: { key: sql`${nestSubscriptions.paidCents}`, type: 'bigint' },
+  total_paid: { key: totalPaid, type: 'bigint' },
   last_check_in: { key: sql`coalesce(${lastCheckIn}, '-infinity'::timestamptz)`, type: 'timestamptz' },
 };
 
@@ -167,7 +181,7 @@ export async function findNestCustomers(
       currentPeriodEnd: nestSubscriptions.currentPeriodEnd,
       pauseStartsAt: nestSubscriptions.pauseStartsAt,
       pauseEndsAt: nestSubscriptions.pauseEndsAt,
-      totalPaid: nestSubscriptions.paidCents,
+      totalPaid,
       // Milliseconds since the epoch: the same on both drivers.
       lastCheckIn: sql<string | null>`(extract(epoch from ${lastCheckIn}) * 1000)::float8`,
       linkLabel: nestLinks.label,

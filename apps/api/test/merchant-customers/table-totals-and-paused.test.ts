@@ -9,10 +9,10 @@ import { counterHelpers } from '../verification/support.js';
 import { exportedRecords, insertLedgerRow } from './support.js';
 
 /**
- * The customers table's total paid and last check-in are columns of the subscription kept by
- * triggers (ADR 194): every way a ledger row or a check-in is written, changed or removed moves them.
+ * The customers table's total paid and last check-in (ADR 126, 194): every way a ledger row or a
+ * check-in is written, changed or removed moves them; and the "paused" filter (ADR 150).
  */
-describe('the customers table’s total paid and last check-in, kept on the subscription', () => {
+describe('the customers table’s total paid, last check-in and paused filter', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -20,12 +20,13 @@ describe('the customers table’s total paid and last check-in, kept on the subs
   afterAll(async () => t.close());
   const { counter, answer, token, ageCheckIns } = counterHelpers(() => t);
 
-  async function stored(subscriptionId: string) {
-    const [row] = await t.db
-      .select({ paid: nestSubscriptions.paidCents, last: nestSubscriptions.lastCheckInAt })
-      .from(nestSubscriptions)
-      .where(eq(nestSubscriptions.id, subscriptionId));
-    return row!;
+  /** A subscription's total paid and last check-in as its row in the table shows them. */
+  async function stored(merchant: SignedInMerchant, subscriptionId: string) {
+    const row = (await rows(merchant, {})).find((r) => r.subscription_id === subscriptionId)!;
+    return {
+      paid: row.total_paid_cents,
+      last: row.last_check_in_at === null ? null : new Date(row.last_check_in_at),
+    };
   }
 
   async function rows(merchant: SignedInMerchant, body: object): Promise<MerchantCustomerRow[]> {
@@ -59,20 +60,20 @@ describe('the customers table’s total paid and last check-in, kept on the subs
 
     await write(a.subscription_id, 'payment', 'succeeded', 3000);
     const refund = await write(a.subscription_id, 'refund', 'pending', -1000);
-    expect((await stored(a.subscription_id)).paid).toBe(3000);
+    expect((await stored(merchant, a.subscription_id)).paid).toBe(3000);
     await t.db.update(nestTransactions).set({ status: 'succeeded' }).where(eq(nestTransactions.id, refund));
-    expect((await stored(a.subscription_id)).paid).toBe(2000);
+    expect((await stored(merchant, a.subscription_id)).paid).toBe(2000);
 
     const moved = await write(a.subscription_id, 'payment', 'succeeded', 500);
-    expect((await stored(a.subscription_id)).paid).toBe(2500);
+    expect((await stored(merchant, a.subscription_id)).paid).toBe(2500);
     await t.db
       .update(nestTransactions)
       .set({ subscriptionId: b.subscription_id })
       .where(eq(nestTransactions.id, moved));
-    expect((await stored(a.subscription_id)).paid).toBe(2000);
-    expect((await stored(b.subscription_id)).paid).toBe(500);
+    expect((await stored(merchant, a.subscription_id)).paid).toBe(2000);
+    expect((await stored(merchant, b.subscription_id)).paid).toBe(500);
     await t.db.delete(nestTransactions).where(eq(nestTransactions.id, moved));
-    expect((await stored(b.subscription_id)).paid).toBe(0);
+    expect((await stored(merchant, b.subscription_id)).paid).toBe(0);
 
     const byPaid = await rows(merchant, { sort: 'total_paid', direction: 'desc' });
     expect(byPaid.map((r) => [r.customer.name, r.total_paid_cents])).toEqual([
@@ -94,7 +95,7 @@ describe('the customers table’s total paid and last check-in, kept on the subs
 
     const first = await answer(merchant, { token: await token(early.subscription_id) });
     expect(first.result).toBe('eligible');
-    const firstAt = (await stored(early.subscription_id)).last;
+    const firstAt = (await stored(merchant, early.subscription_id)).last;
     expect(firstAt).not.toBeNull();
     // Older check-ins, written as offline sync does, do not move it back.
     await t.db.insert(checkIns).values({
@@ -104,10 +105,10 @@ describe('the customers table’s total paid and last check-in, kept on the subs
       counts: true,
       checkedAt: new Date(firstAt!.getTime() - 86_400_000),
     });
-    expect((await stored(early.subscription_id)).last).toEqual(firstAt);
+    expect((await stored(merchant, early.subscription_id)).last).toEqual(firstAt);
     const refused = await answer(merchant, { token: await token(canceled.subscription_id) });
     expect(refused.result).toBe('not_eligible');
-    expect((await stored(canceled.subscription_id)).last).toBeNull();
+    expect((await stored(merchant, canceled.subscription_id)).last).toBeNull();
 
     const lateFirst = await answer(merchant, { token: await token(late.subscription_id) });
     // An hour later (not a repeat), again; the trigger follows the moved time as well.
@@ -116,10 +117,10 @@ describe('the customers table’s total paid and last check-in, kept on the subs
       .select({ at: checkIns.checkedAt })
       .from(checkIns)
       .where(eq(checkIns.id, lateFirst.id));
-    expect((await stored(late.subscription_id)).last).toEqual(aged!.at);
+    expect((await stored(merchant, late.subscription_id)).last).toEqual(aged!.at);
     const lateSecond = await answer(merchant, { token: await token(late.subscription_id) });
     expect(lateSecond.result).toBe('eligible');
-    const seenLast = (await stored(late.subscription_id)).last!;
+    const seenLast = (await stored(merchant, late.subscription_id)).last!;
     expect(seenLast.getTime()).toBeGreaterThan(aged!.at.getTime());
 
     const byLast = await rows(merchant, { sort: 'last_check_in', direction: 'desc' });
@@ -135,10 +136,10 @@ describe('the customers table’s total paid and last check-in, kept on the subs
       cookies: merchant.cookies,
     });
     expect(undone.statusCode, undone.body).toBe(200);
-    expect((await stored(late.subscription_id)).last).toEqual(aged!.at);
+    expect((await stored(merchant, late.subscription_id)).last).toEqual(aged!.at);
 
     await t.db.delete(checkIns).where(eq(checkIns.subscriptionId, early.subscription_id));
-    expect((await stored(early.subscription_id)).last).toBeNull();
+    expect((await stored(merchant, early.subscription_id)).last).toBeNull();
   });
 
   it('filters the rows with a pause, under way or to come, in the table and the CSV, only in this nest', async () => {

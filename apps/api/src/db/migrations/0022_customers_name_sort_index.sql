@@ -1,1 +1,0 @@
-CREATE INDEX "nest_customers_name_lower_idx" ON "nest_customers" USING btree (lower(coalesce("name", '')));
