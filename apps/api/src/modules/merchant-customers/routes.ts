@@ -13,6 +13,7 @@ import {
   problemSchema,
 } from '@nest/contracts';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.js';
@@ -26,6 +27,28 @@ import { setNestSubscriptionPause } from './pause-subscription.js';
 import { sendSignInLink } from './send-sign-in-link.js';
 
 /** The merchant's customers screen: who subscribed to the nest, searchable, a page at a time. */
+/** What the merchant's actions on a subscription answer: the customer's detail, or a problem. */
+const actionAnswers = {
+  200: merchantCustomerDetailSchema,
+  401: problemSchema,
+  404: problemSchema,
+  409: problemSchema,
+  429: problemSchema,
+};
+
+/** The subscription an action names (in the merchant's own nest only) and who acts. */
+async function subscriptionAction(
+  request: FastifyRequest & { params: { nestId: string; customerId: string; subscriptionId: string } },
+) {
+  const nest = await requireOwnNest(request, request.params.nestId);
+  return {
+    nestId: nest.id,
+    customerId: request.params.customerId,
+    subscriptionId: request.params.subscriptionId,
+    merchantId: merchantId(request),
+  };
+}
+
 export const merchantCustomerRoutes: FastifyPluginAsyncZod<{ hooks: SubscriptionSyncHooks }> = async (
   app,
   { hooks },
@@ -195,22 +218,14 @@ export const merchantCustomerRoutes: FastifyPluginAsyncZod<{ hooks: Subscription
         params: merchantCancellationParamsSchema,
         body: merchantCancellationBodySchema,
         response: {
-          200: merchantCustomerDetailSchema,
+          ...actionAnswers,
           400: problemSchema,
-          401: problemSchema,
-          404: problemSchema,
-          409: problemSchema,
-          429: problemSchema,
         },
       },
     },
     async (request) => {
-      const nest = await requireOwnNest(request, request.params.nestId);
       return cancelNestSubscription(actions, {
-        nestId: nest.id,
-        customerId: request.params.customerId,
-        subscriptionId: request.params.subscriptionId,
-        merchantId: merchantId(request),
+        ...(await subscriptionAction(request)),
         when: request.body.when,
         refund: request.body.refund,
       });
@@ -237,22 +252,14 @@ export const merchantCustomerRoutes: FastifyPluginAsyncZod<{ hooks: Subscription
         params: merchantCancellationParamsSchema,
         body: merchantPauseBodySchema,
         response: {
-          200: merchantCustomerDetailSchema,
+          ...actionAnswers,
           400: problemSchema,
-          401: problemSchema,
-          404: problemSchema,
-          409: problemSchema,
-          429: problemSchema,
         },
       },
     },
     async (request) => {
-      const nest = await requireOwnNest(request, request.params.nestId);
       return setNestSubscriptionPause(actions, {
-        nestId: nest.id,
-        customerId: request.params.customerId,
-        subscriptionId: request.params.subscriptionId,
-        merchantId: merchantId(request),
+        ...(await subscriptionAction(request)),
         periods: request.body.periods,
       });
     },
@@ -273,21 +280,13 @@ export const merchantCustomerRoutes: FastifyPluginAsyncZod<{ hooks: Subscription
         security: [{ merchantSession: [] }],
         params: merchantCancellationParamsSchema,
         response: {
-          200: merchantCustomerDetailSchema,
-          401: problemSchema,
-          404: problemSchema,
-          409: problemSchema,
-          429: problemSchema,
+          ...actionAnswers,
         },
       },
     },
     async (request) => {
-      const nest = await requireOwnNest(request, request.params.nestId);
       return setNestSubscriptionPause(actions, {
-        nestId: nest.id,
-        customerId: request.params.customerId,
-        subscriptionId: request.params.subscriptionId,
-        merchantId: merchantId(request),
+        ...(await subscriptionAction(request)),
         periods: null,
       });
     },
