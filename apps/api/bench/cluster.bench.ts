@@ -1,21 +1,11 @@
-// `npm run bench -- cluster` (issue 22, ADR 193): the mixed load of the scale-out test through HAProxy
-// onto 1, 2 and 3 API processes (the built API, as production runs it; the job runner on the first),
-// on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) and Redis (REDIS_URL). For each size: a
-// fresh database, merchants seeded through the API, then BENCH_SECONDS (20) of closed-loop load from
-// BENCH_USERS (24) simulated clients in this process — public link page views, a merchant's reads,
-// checkouts paid on the sandbox's card page — and, beside it, counters verifying passes at a steady
-// pace (the nest's 240 a minute is a product limit, not a capacity). Prints throughput, latency per
-// kind and errors, with the load average. BENCH_PROCESSES=1,2 runs only those sizes.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import {
   type Answer,
   buildForCluster,
   Client,
+  clusterOnFreshDatabase,
   GOOD_CARD,
   harness,
   ok,
@@ -120,19 +110,10 @@ const expect = (answer: Answer, statuses: number[]) =>
   statuses.includes(answer.status) || `HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`;
 
 async function runSize(processes: number) {
-  const name = `nest_bench_cluster_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
-  const cluster = await harness.startCluster({
+  const { cluster, close } = await clusterOnFreshDatabase({
+    serverUrl: serverUrl!,
+    prefix: 'nest_bench_cluster',
     processes,
-    databaseUrl: url.toString(),
-    redisUrl: process.env.REDIS_URL,
-    sessionSecret: randomBytes(32).toString('base64url'),
-    dir: mkdtempSync(path.join(tmpdir(), 'nest-bench-cluster-')),
     // Test routes seed the merchants and the counters' subscribers.
     extraEnv: { NODE_ENV: 'test', ENABLE_TEST_ROUTES: 'true' },
   });
@@ -232,11 +213,7 @@ async function runSize(processes: number) {
     );
     return { processes, tally, elapsed, load: loadavg()[0]!, cores };
   } finally {
-    await cluster.stop();
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    await close();
   }
 }
 

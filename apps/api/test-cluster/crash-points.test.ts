@@ -1,15 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildForCluster,
   Client,
   type Cluster,
+  type ClusterOnDatabase,
+  clusterOnFreshDatabase,
   GOOD_CARD,
-  harness,
   ok,
   sellingMerchant,
   uniqueAddress,
@@ -29,38 +26,21 @@ const POINTS = [`job:${DELIVER}:claimed`, `job:${DELIVER}:ran`, 'webhook:handled
 describe('a process killed at a crash point ends as if it had not crashed', () => {
   let cluster: Cluster;
   let db: pg.Client;
-  const databaseName = `nest_crash_${randomBytes(4).toString('hex')}`;
-  const adminUrl = process.env.TEST_DATABASE_URL!;
+  let running: ClusterOnDatabase | undefined;
 
   beforeAll(async () => {
     buildForCluster();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${databaseName}`;
-    cluster = await harness.startCluster({
+    running = await clusterOnFreshDatabase({
+      serverUrl: process.env.TEST_DATABASE_URL!,
+      prefix: 'nest_crash',
       processes: 1,
-      databaseUrl: url.toString(),
-      redisUrl: process.env.REDIS_URL,
-      sessionSecret: randomBytes(32).toString('base64url'),
-      dir: mkdtempSync(path.join(tmpdir(), 'nest-crash-')),
       // A crashed process's claimed jobs run again once their lease expires: short, for the test.
       extraEnv: { NODE_ENV: 'test', ENABLE_TEST_ROUTES: 'true', JOBS_LEASE_MS: '3000' },
     });
-    db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
+    ({ cluster, db } = running);
   }, 240_000);
 
-  afterAll(async () => {
-    await db?.end();
-    await cluster?.stop();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-  }, 60_000);
+  afterAll(async () => running?.close(), 60_000);
 
   /** Every job done, every sandbox event delivered. */
   async function settled() {

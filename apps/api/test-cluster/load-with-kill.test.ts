@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Answer,
   buildForCluster,
   Client,
   type Cluster,
+  type ClusterOnDatabase,
+  clusterOnFreshDatabase,
   GOOD_CARD,
-  harness,
   ok,
   SEEDED_PASSWORD,
   sellingMerchant,
@@ -41,38 +39,21 @@ interface Outcome {
 describe('two API processes behind HAProxy, one killed under load', () => {
   let cluster: Cluster;
   let db: pg.Client;
-  const databaseName = `nest_cluster_${randomBytes(4).toString('hex')}`;
-  const adminUrl = process.env.TEST_DATABASE_URL!;
+  let running: ClusterOnDatabase | undefined;
 
   beforeAll(async () => {
     buildForCluster();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${databaseName}`;
-    cluster = await harness.startCluster({
+    running = await clusterOnFreshDatabase({
+      serverUrl: process.env.TEST_DATABASE_URL!,
+      prefix: 'nest_cluster',
       processes: 2,
-      databaseUrl: url.toString(),
-      redisUrl: process.env.REDIS_URL,
-      sessionSecret: randomBytes(32).toString('base64url'),
-      dir: mkdtempSync(path.join(tmpdir(), 'nest-cluster-')),
       // Test routes seed the merchant; the rest goes through the product's own routes.
       extraEnv: { NODE_ENV: 'test', ENABLE_TEST_ROUTES: 'true' },
     });
-    db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
+    ({ cluster, db } = running);
   }, 240_000);
 
-  afterAll(async () => {
-    await db?.end();
-    await cluster?.stop();
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-  }, 60_000);
+  afterAll(async () => running?.close(), 60_000);
 
   it('keeps every promise through a SIGKILL and a restart', async () => {
     const base = cluster.url;

@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 /**
  * Helpers of the scale-out tests (ADR 190): a small HTTP client with a cookie jar that talks to the
@@ -47,6 +49,59 @@ export const harness = (await import(path.join(root, 'scripts/cluster/harness.mj
  * The cluster runs the built API (as production does): rebuilt every run (about a second), so the
  * tests never drive stale code; the web app is built only when missing, under the browser tests' lock.
  */
+/** A cluster on a database of its own, made on the PostgreSQL server `serverUrl` names. */
+export interface ClusterOnDatabase {
+  cluster: Cluster;
+  /** The cluster's database, for a test's own reads. */
+  db: pg.Client;
+  /** Stops the cluster and drops its database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `processes` API processes and HAProxy (the harness) on a fresh database named `<prefix>_…`,
+ * with a new session secret and logs in a temporary folder; `extraEnv` adds to the processes' own.
+ */
+export async function clusterOnFreshDatabase(options: {
+  serverUrl: string;
+  prefix: string;
+  processes: number;
+  extraEnv: Record<string, string>;
+}): Promise<ClusterOnDatabase> {
+  const name = `${options.prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: options.serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(options.serverUrl);
+  url.pathname = `/${name}`;
+  const cluster = await harness.startCluster({
+    processes: options.processes,
+    databaseUrl: url.toString(),
+    redisUrl: process.env.REDIS_URL,
+    sessionSecret: randomBytes(32).toString('base64url'),
+    dir: mkdtempSync(path.join(tmpdir(), `${options.prefix}-`)),
+    extraEnv: options.extraEnv,
+  });
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  return {
+    cluster,
+    db,
+    close: async () => {
+      await db.end();
+      await cluster.stop();
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
 export function buildForCluster(): void {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     const web = spawnSync('flock', ['/tmp/nest-web-build.lock', 'npm', 'run', 'build', '-w', 'apps/web'], {
