@@ -3,11 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nestInvoices, nestTransactions, subscriptionEvents } from '../../src/db/schema/index.js';
 import { accountEvents, deliverAgain } from '../checkout/support.js';
-import { customerEmail, me, signInCustomer } from '../customers/support.js';
+import { me, signInCustomer } from '../customers/support.js';
 import type { SignedInMerchant } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createLinkFor, payCheckout, sellingMerchant, startLinkCheckout } from '../links/support.js';
 import { advanceClock, CARDS, submitCard } from '../payments/support.js';
+import { checkoutSubscriber, customerDetail } from './support.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -25,38 +26,10 @@ describe('the customer detail: refunds, prorated cancellation, emails (sandbox p
   });
   afterAll(() => t.close());
 
-  async function subscriber(card: string = CARDS.ok) {
-    const merchant = await sellingMerchant(t.app, { offer: { name: 'Café illimité', amount_cents: 2900 } });
-    const link = await createLinkFor(t.app, merchant, merchant.offer.id);
-    const email = customerEmail('money');
-    const checkout = await startLinkCheckout(t.app, link.nest_link_id, { email, name: 'Léa' });
-    await payCheckout(t.app, checkout.path, card);
-    await t.app.jobs.drain();
-    const found = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/nests/me/nest-customers/find',
-      cookies: merchant.cookies,
-      payload: { query: email },
-    });
-    const row = found.json().rows[0];
-    return {
-      merchant,
-      email,
-      customerId: row.customer.id as string,
-      subscriptionId: row.subscription_id as string,
-    };
-  }
+  const subscriber = (card: string = CARDS.ok) => checkoutSubscriber(t, { emailTag: 'money', card });
   type Subscriber = Awaited<ReturnType<typeof subscriber>>;
 
-  const detail = async (merchant: SignedInMerchant, customerId: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/nests/me/nest-customers/${customerId}`,
-      cookies: merchant.cookies,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as MerchantCustomerDetail;
-  };
+  const detail = (merchant: SignedInMerchant, customerId: string) => customerDetail(t, merchant, customerId);
 
   const refund = (merchant: SignedInMerchant, id: string, amount: number, lang = 'en-US') =>
     t.app.inject({

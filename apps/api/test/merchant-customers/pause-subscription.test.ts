@@ -5,12 +5,12 @@ import type {
   Verification,
 } from '@nest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerEmail, me, signInCustomer } from '../customers/support.js';
+import { me, signInCustomer } from '../customers/support.js';
 import type { SignedInMerchant } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { createLinkFor, payCheckout, sellingMerchant, startLinkCheckout } from '../links/support.js';
 import { advanceClock, CARDS } from '../payments/support.js';
 import { passToken } from '../verification/support.js';
+import { checkoutSubscriber, customerDetail } from './support.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -22,40 +22,11 @@ describe('pausing a subscription (sandbox provider and its test clock)', { timeo
   });
   afterAll(() => t.close());
 
-  async function subscriber(options: { card?: string; offer?: Partial<CreateOfferBody> } = {}) {
-    const merchant = await sellingMerchant(t.app, {
-      offer: { name: 'Café illimité', amount_cents: 2900, ...options.offer },
-    });
-    const link = await createLinkFor(t.app, merchant, merchant.offer.id);
-    const email = customerEmail('pause');
-    const checkout = await startLinkCheckout(t.app, link.nest_link_id, { email, name: 'Léa' });
-    await payCheckout(t.app, checkout.path, options.card ?? CARDS.ok);
-    await t.app.jobs.drain();
-    const found = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/nests/me/nest-customers/find',
-      cookies: merchant.cookies,
-      payload: { query: email },
-    });
-    const row = found.json().rows[0];
-    return {
-      merchant,
-      email,
-      customerId: row.customer.id as string,
-      subscriptionId: row.subscription_id as string,
-    };
-  }
+  const subscriber = (options: { card?: string; offer?: Partial<CreateOfferBody> } = {}) =>
+    checkoutSubscriber(t, { emailTag: 'pause', ...options });
   type Subscriber = Awaited<ReturnType<typeof subscriber>>;
 
-  const detail = async (merchant: SignedInMerchant, customerId: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/nests/me/nest-customers/${customerId}`,
-      cookies: merchant.cookies,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as MerchantCustomerDetail;
-  };
+  const detail = (merchant: SignedInMerchant, customerId: string) => customerDetail(t, merchant, customerId);
 
   const pause = (
     merchant: SignedInMerchant,
