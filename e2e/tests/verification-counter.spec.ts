@@ -44,7 +44,10 @@ const banner = (page: Page) => page.getByTestId('verdict-banner');
 
 test.use({ ...phone, locale: 'en-US' });
 
-test('the camera sees a pass and the counter says green; a forged pass is red', async ({ page, browser }) => {
+test('the camera sees a pass and the counter says green; a forged pass and an expired pass are red', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { offer } = await sellingMerchant(page.request, { plan: 'pro', offer: { trial_days: 0 } });
   const camille = await subscriber(page.request, offer.id, { name: 'Camille Martin' });
@@ -94,6 +97,19 @@ test('the camera sees a pass and the counter says green; a forged pass is red', 
       .setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: await qrPng(forged) });
     await expect(banner(screen)).toHaveAttribute('data-result', 'not_eligible');
     await expect(banner(screen).getByText('This is not a valid pass of your nest.')).toBeVisible();
+    await screen.getByRole('button', { name: 'Next customer' }).click();
+
+    // The same customer's pass as their phone showed it five minutes ago: expired, red, and why.
+    const old = await page.request.get(`/api/v1/test/subscriptions/${camille.id}/pass?seconds_ago=300`);
+    expect(old.ok()).toBe(true);
+    const expired = ((await old.json()) as { token: string }).token;
+    await screen
+      .getByTestId('scan-photo')
+      .setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: await qrPng(expired) });
+    await expect(banner(screen)).toHaveAttribute('data-result', 'not_eligible');
+    await expect(
+      banner(screen).getByText('This pass has expired. Ask the customer to open it again.'),
+    ).toBeVisible();
     expect(errors).toEqual([]);
   } finally {
     await cameraBrowser.close();

@@ -87,7 +87,14 @@ export const seedSubscriberRoutes: FastifyPluginAsyncZod = async (app) => {
   // Test-only: the subscription's pass now (what the customer's screen shows), for counter tests.
   app.get(
     '/test/subscriptions/:id/pass',
-    { schema: { hide: true, params: z.object({ id: z.string().max(64) }) } },
+    {
+      schema: {
+        hide: true,
+        params: z.object({ id: z.string().max(64) }),
+        // A pass as the customer's phone showed it that long ago (an expired pass, for the counter).
+        querystring: z.object({ seconds_ago: z.coerce.number().int().min(0).max(86_400).default(0) }),
+      },
+    },
     async (request) => {
       if (!isUuid(request.params.id)) throw notFound();
       const [row] = await app.db
@@ -95,7 +102,11 @@ export const seedSubscriberRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(nestSubscriptions)
         .where(eq(nestSubscriptions.id, request.params.id));
       if (!row) throw notFound();
-      const pass = signPass(app.config.passSecret, { nestId: row.nestId, subscriptionId: request.params.id });
+      const pass = signPass(
+        app.config.passSecret,
+        { nestId: row.nestId, subscriptionId: request.params.id },
+        new Date(Date.now() - request.query.seconds_ago * 1000),
+      );
       return { token: pass.token, code: pass.code };
     },
   );
