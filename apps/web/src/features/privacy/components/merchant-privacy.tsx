@@ -4,8 +4,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { Field, Input } from '@/components/ui/field';
 import { forgetMerchant } from '@/features/auth/merchant-session';
 import { reset } from '@/lib/analytics/analytics';
@@ -13,7 +11,7 @@ import { isApiError } from '@/lib/api-error';
 import { useApiErrorMessage } from '@/lib/api-error-message';
 import { toast } from '@/lib/toast';
 import { eraseMerchant, requestMerchantExport } from '../api/privacy';
-import { DataExportButton } from './data-export-button';
+import { PrivacyCard } from './privacy-card';
 
 /**
  * The merchant's data (ADR 171): a copy of everything, by email, and the account's erasure. With
@@ -60,79 +58,47 @@ export function MerchantPrivacy({ merchant }: { merchant: Merchant }) {
   };
 
   return (
-    <Card id="your-data" title={t('privacy.title')} description={t('privacy.intro')}>
-      <div className="flex flex-col gap-8">
-        <section aria-labelledby="privacy-export" className="flex flex-col gap-2">
-          <h3 id="privacy-export" className="font-medium">
-            {t('privacy.export.title')}
-          </h3>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t('privacy.export.intro')}</p>
-          <DataExportButton
-            request={requestMerchantExport}
-            labels={{
-              action: t('privacy.export.action'),
-              pending: t('privacy.export.pending'),
-              sent: (email, days) => t('privacy.export.sent', { email, days }),
+    <PrivacyCard
+      ns="merchants"
+      requestExport={requestMerchantExport}
+      onDelete={onSubmit}
+      deleting={erase.isPending}
+      formError={formError}
+    >
+      <input type="hidden" name="username" autoComplete="username" value={merchant.email} readOnly />
+      <Field label={t('privacy.delete.password')} error={passwordError} className="max-w-sm">
+        {(control) => (
+          <Input
+            {...control}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setPasswordError(undefined);
             }}
           />
-        </section>
-        <section aria-labelledby="privacy-delete" className="flex flex-col gap-3">
-          <h3 id="privacy-delete" className="font-medium text-red-800 dark:text-red-300">
-            {t('privacy.delete.title')}
-          </h3>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t('privacy.delete.intro')}</p>
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-            <input type="hidden" name="username" autoComplete="username" value={merchant.email} readOnly />
-            <Field label={t('privacy.delete.password')} error={passwordError} className="max-w-sm">
-              {(control) => (
-                <Input
-                  {...control}
-                  name="password"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(event) => {
-                    setPassword(event.target.value);
-                    setPasswordError(undefined);
-                  }}
-                />
-              )}
-            </Field>
-            {subscribers ? (
-              <div
-                role="alert"
-                className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
-              >
-                <p>{subscribers}</p>
-                <label className="flex items-start gap-2">
-                  <input
-                    type="checkbox"
-                    name="cancel_subscriptions"
-                    className="mt-0.5 size-4 accent-red-700"
-                    checked={cancelAll}
-                    onChange={(event) => setCancelAll(event.target.checked)}
-                  />
-                  {t('privacy.delete.cancelAll')}
-                </label>
-              </div>
-            ) : null}
-            {formError ? (
-              <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-                {formError}
-              </p>
-            ) : null}
-            <div>
-              <Button
-                type="submit"
-                disabled={erase.isPending}
-                className="bg-red-700 text-white hover:bg-red-800 dark:bg-red-500 dark:text-slate-950 dark:hover:bg-red-400"
-              >
-                {erase.isPending ? t('privacy.delete.pending') : t('privacy.delete.action')}
-              </Button>
-            </div>
-          </form>
-        </section>
-      </div>
-    </Card>
+        )}
+      </Field>
+      {subscribers ? (
+        <div
+          role="alert"
+          className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <p>{subscribers}</p>
+          <label className="flex items-start gap-2">
+            <input
+              type="checkbox"
+              name="cancel_subscriptions"
+              className="mt-0.5 size-4 accent-red-700"
+              checked={cancelAll}
+              onChange={(event) => setCancelAll(event.target.checked)}
+            />
+            {t('privacy.delete.cancelAll')}
+          </label>
+        </div>
+      ) : null}
+    </PrivacyCard>
   );
 }
