@@ -23,6 +23,11 @@ export const nests = pgTable(
       enum: ['cafe', 'bakery', 'restaurant', 'gym', 'beauty', 'coaching', 'shop', 'other'],
     }).notNull(),
     description: text('description'),
+    /**
+     * The colour the merchant picks for the cover of their link page and checkout (`#rrggbb`), behind
+     * their logo and name; null is Nest's own accent (ADR 197).
+     */
+    brandColor: text('brand_color'),
     addressLine1: text('address_line1').notNull(),
     addressLine2: text('address_line2'),
     postalCode: text('postal_code').notNull(),
