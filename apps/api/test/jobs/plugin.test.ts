@@ -48,12 +48,30 @@ describe('app.jobs', () => {
     expect(ran).toBe(1);
   });
 
-  it('prunes old finished jobs and keeps recent ones and failed ones for longer', async () => {
+  it('prunes old finished jobs and keeps recent ones and failed ones for longer, a periodic slot a day', async () => {
     t = await createTestApp();
     const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
     await t.db.insert(jobs).values([
       { name: 'old-done', status: 'done', finishedAt: daysAgo(8) },
       { name: 'recent-done', status: 'done', finishedAt: daysAgo(1) },
+      {
+        name: 'periodic-done',
+        status: 'done',
+        finishedAt: daysAgo(2),
+        dedupeKey: 'every:x:2026-01-01T00:00:00.000Z',
+      },
+      {
+        name: 'periodic-today',
+        status: 'done',
+        finishedAt: daysAgo(0.5),
+        dedupeKey: 'every:x:2026-01-02T00:00:00.000Z',
+      },
+      {
+        name: 'periodic-failed',
+        status: 'failed',
+        finishedAt: daysAgo(2),
+        dedupeKey: 'every:x:2026-01-03T00:00:00.000Z',
+      },
       { name: 'old-failed', status: 'failed', finishedAt: daysAgo(8) },
       { name: 'ancient-failed', status: 'failed', finishedAt: daysAgo(31) },
       { name: 'old-pending', status: 'pending', runAt: daysAgo(40) },
@@ -61,6 +79,13 @@ describe('app.jobs', () => {
     await t.app.jobs.enqueue(PRUNE_JOB, {});
     expect(await t.app.jobs.drain()).toBe(1);
     const names = (await jobRows(t.db)).map((r) => r.name).sort();
-    expect(names).toEqual([PRUNE_JOB, 'old-failed', 'old-pending', 'recent-done']);
+    expect(names).toEqual([
+      PRUNE_JOB,
+      'old-failed',
+      'old-pending',
+      'periodic-failed',
+      'periodic-today',
+      'recent-done',
+    ]);
   });
 });
