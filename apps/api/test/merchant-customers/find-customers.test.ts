@@ -1,5 +1,6 @@
 import type { MerchantCustomerPage, MerchantCustomerRow } from '@nest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshSubscriptionTotals } from '../../src/modules/merchant-customers/subscription-totals.js';
 import { type SignedInMerchant, seedMerchant, uniqueEmail } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createLinkFor, sellingMerchant, subscribeThroughLink } from '../links/support.js';
@@ -275,6 +276,7 @@ describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', ()
       expected,
     );
 
+    await refreshSubscriptionTotals(t.db);
     for (const direction of ['asc', 'desc'] as const) {
       const seen: MerchantCustomerRow[] = [];
       let cursor: string | undefined;

@@ -2,6 +2,7 @@ import type { MerchantCustomerPage, MerchantCustomerRow } from '@nest/contracts'
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkIns, nestSubscriptions, nestTransactions } from '../../src/db/schema/index.js';
+import { refreshSubscriptionTotals } from '../../src/modules/merchant-customers/subscription-totals.js';
 import type { SignedInMerchant } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { addSubscriber } from '../offers/support.js';
@@ -75,6 +76,7 @@ describe('the customers table’s total paid, last check-in and paused filter', 
     await t.db.delete(nestTransactions).where(eq(nestTransactions.id, moved));
     expect((await stored(merchant, b.subscription_id)).paid).toBe(0);
 
+    await refreshSubscriptionTotals(t.db);
     const byPaid = await rows(merchant, { sort: 'total_paid', direction: 'desc' });
     expect(byPaid.map((r) => [r.customer.name, r.total_paid_cents])).toEqual([
       ['A', 2000],
@@ -123,6 +125,7 @@ describe('the customers table’s total paid, last check-in and paused filter', 
     const seenLast = (await stored(merchant, late.subscription_id)).last!;
     expect(seenLast.getTime()).toBeGreaterThan(aged!.at.getTime());
 
+    await refreshSubscriptionTotals(t.db);
     const byLast = await rows(merchant, { sort: 'last_check_in', direction: 'desc' });
     // Newest check-in first; those never let in sort last (no check-in is -infinity).
     expect(byLast.slice(0, 2).map((r) => r.customer.name)).toEqual(['Late', 'Early']);

@@ -2,6 +2,7 @@ import { customerEmailKinds } from '@nest/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -252,3 +253,35 @@ export const customerEmails = pgTable(
   },
   (t) => [index('customer_emails_customer_idx').on(t.nestId, t.customerId, t.sentAt)],
 );
+
+/**
+ * Each subscription's total paid and last check-in as the customers table sorts them (ADR 199): kept a
+ * few seconds behind by a job, never by the payment or counter paths, so those take no lock on it. A
+ * row is added with its subscription (trigger); only the job changes it afterwards. The figures a row
+ * shows are computed live; these are sort keys only. No check-in sorts as `-infinity`.
+ */
+export const subscriptionTotals = pgTable(
+  'subscription_totals',
+  {
+    subscriptionId: uuid('subscription_id')
+      .primaryKey()
+      .references(() => nestSubscriptions.id, { onDelete: 'cascade' }),
+    nestId: uuid('nest_id').notNull(),
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    lastCheckInAt: tz('last_check_in_at').notNull().default(sql`'-infinity'`),
+  },
+  (t) => [
+    index('subscription_totals_paid_idx').on(t.nestId, t.paidCents, t.subscriptionId),
+    index('subscription_totals_last_check_in_idx').on(t.nestId, t.lastCheckInAt, t.subscriptionId),
+  ],
+);
+
+/**
+ * The subscriptions whose totals may have changed, appended by triggers on the ledger and the check-ins
+ * in the writing transaction (an insert that never waits: no unique key but the sequence), consumed by
+ * the job that refreshes subscription_totals (ADR 199).
+ */
+export const subscriptionTotalChanges = pgTable('subscription_total_changes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  subscriptionId: uuid('subscription_id').notNull(),
+});

@@ -8,18 +8,18 @@ import type {
 import { and, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import {
-  checkIns,
   nestCustomers,
   nestLinks,
   nestSubscriptions,
-  nestTransactions,
   offerPrices,
   offers,
+  subscriptionTotals,
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import { isUuid } from '../nests/find-nest.js';
 import { nextChargeAt, pauseView } from '../subscriptions/pause-view.js';
 import { priceOffer, subscriptionPrice } from '../subscriptions/subscription-offer.js';
+import { lastCheckInBy, paidBy } from './subscription-totals.js';
 
 export interface FindCustomersQuery extends Omit<MerchantCustomerFilters, 'direction'> {
   direction?: SortDirection | undefined;
@@ -27,28 +27,18 @@ export interface FindCustomersQuery extends Omit<MerchantCustomerFilters, 'direc
   cursor?: string | undefined;
 }
 
-/**
- * What a subscription has paid, net of refunds: its succeeded payments (positive) and succeeded
- * refunds (negative), the dashboard's "revenue collected" rule (ADR 135; disputes are not counted).
- * Read from nest_transactions_subscription_idx. The sort and its cursor use this same expression.
- */
-const totalPaid = sql<string>`(select coalesce(sum(${nestTransactions.amountCents}), 0) from ${nestTransactions}
-  where ${nestTransactions.subscriptionId} = ${nestSubscriptions.id}
-  and ${nestTransactions.kind} in ('payment', 'refund') and ${nestTransactions.status} = 'succeeded')`;
-
-/** The last verification that let the customer in and was not undone (check_ins_subscription_idx). */
-const lastCheckIn = sql`(select max(${checkIns.checkedAt}) from ${checkIns}
-  where ${checkIns.subscriptionId} = ${nestSubscriptions.id} and ${checkIns.result} in ('eligible', 'grace')
-  and ${checkIns.undoneAt} is null)`;
+const totalPaid = paidBy(sql`${nestSubscriptions.id}`);
+const lastCheckIn = lastCheckInBy(sql`${nestSubscriptions.id}`);
 
 type KeyType = 'timestamptz' | 'text' | 'bigint';
 
 /**
  * Each sort is a key that is never null (so a cursor compares with a plain row comparison) and the
  * subscription's id as the tie-break. Since, next payment and email are read from their indexes, name
- * from the customers' (ADRs 126, 150); total paid and last check-in are computed per row (ADRs 126, 194).
+ * from the customers' (ADRs 126, 150); total paid and last check-in from subscription_totals, which a
+ * job keeps a few seconds behind (ADR 199), with its own copy of the id so one index answers the order.
  */
-const SORTS: Record<MerchantCustomerSort, { key: SQL; type: KeyType }> = {
+const SORTS: Record<MerchantCustomerSort, { key: SQL; type: KeyType; totals?: true }> = {
   since: { key: sql`${nestSubscriptions.createdAt}`, type: 'timestamptz' },
   next_payment: {
     // As nextChargeAt: a pause that ends after the period moves the next payment to its end.
@@ -59,8 +49,16 @@ const SORTS: Record<MerchantCustomerSort, { key: SQL; type: KeyType }> = {
   name: { key: sql`lower(coalesce(${nestCustomers.name}, ''))`, type: 'text' },
   email: { key: sql`lower(${nestCustomers.email})`, type: 'text' },
   offer: { key: sql`lower(${offers.name})`, type: 'text' },
-  total_paid: { key: totalPaid, type: 'bigint' },
-  last_check_in: { key: sql`coalesce(${lastCheckIn}, '-infinity'::timestamptz)`, type: 'timestamptz' },
+  total_paid: {
+    key: sql`${subscriptionTotals.paidCents}`,
+    type: 'bigint',
+    totals: true,
+  },
+  last_check_in: {
+    key: sql`${subscriptionTotals.lastCheckInAt}`,
+    type: 'timestamptz',
+    totals: true,
+  },
 };
 
 export const defaultDirection = (sort: MerchantCustomerSort): SortDirection =>
@@ -150,20 +148,18 @@ export async function findNestCustomers(
   query: FindCustomersQuery,
 ): Promise<MerchantCustomerPage> {
   const direction = query.direction ?? defaultDirection(query.sort);
-  const { key, type } = SORTS[query.sort];
+  const { key, type, totals } = SORTS[query.sort];
+  const id = totals ? sql`${subscriptionTotals.subscriptionId}` : sql`${nestSubscriptions.id}`;
   const conditions = filterConditions(nestId, query);
+  if (totals) conditions.push(eq(subscriptionTotals.nestId, nestId));
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor, query.sort, direction);
     const after = sql`(${cursor.key}::${sql.raw(type)}, ${cursor.id}::uuid)`;
-    conditions.push(
-      direction === 'asc'
-        ? sql`(${key}, ${nestSubscriptions.id}) > ${after}`
-        : sql`(${key}, ${nestSubscriptions.id}) < ${after}`,
-    );
+    conditions.push(direction === 'asc' ? sql`(${key}, ${id}) > ${after}` : sql`(${key}, ${id}) < ${after}`);
   }
   const order = direction === 'asc' ? sql`asc` : sql`desc`;
 
-  const rows = await db
+  const select = db
     .select({
       id: nestSubscriptions.id,
       customerId: nestCustomers.id,
@@ -193,8 +189,13 @@ export async function findNestCustomers(
     .innerJoin(...subscriptionPrice)
     .innerJoin(...priceOffer)
     .leftJoin(nestLinks, and(eq(nestLinks.id, nestSubscriptions.linkId), eq(nestLinks.nestId, nestId)))
+    .$dynamic();
+  const rows = await (totals
+    ? select.innerJoin(subscriptionTotals, eq(subscriptionTotals.subscriptionId, nestSubscriptions.id))
+    : select
+  )
     .where(and(...conditions))
-    .orderBy(sql`${key} ${order}`, sql`${nestSubscriptions.id} ${order}`)
+    .orderBy(sql`${key} ${order}`, sql`${id} ${order}`)
     .limit(query.limit + 1);
 
   const page = rows.slice(0, query.limit);

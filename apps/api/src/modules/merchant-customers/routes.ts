@@ -25,8 +25,8 @@ import { findNestCustomers } from './find-customers.js';
 import { getNestCustomerDetail } from './get-customer-detail.js';
 import { setNestSubscriptionPause } from './pause-subscription.js';
 import { sendSignInLink } from './send-sign-in-link.js';
+import { scheduleSubscriptionTotals } from './subscription-totals.js';
 
-/** The merchant's customers screen: who subscribed to the nest, searchable, a page at a time. */
 /** What the merchant's actions on a subscription answer: the customer's detail, or a problem. */
 const actionAnswers = {
   200: merchantCustomerDetailSchema,
@@ -49,6 +49,7 @@ async function subscriptionAction(
   };
 }
 
+/** The merchant's customers screen: who subscribed to the nest, searchable, a page at a time. */
 export const merchantCustomerRoutes: FastifyPluginAsyncZod<{ hooks: SubscriptionSyncHooks }> = async (
   app,
   { hooks },
@@ -61,6 +62,7 @@ export const merchantCustomerRoutes: FastifyPluginAsyncZod<{ hooks: Subscription
     hooks,
     rateLimiter: app.rateLimiter,
   };
+  scheduleSubscriptionTotals(app);
 
   app.post(
     '/nests/:nestId/nest-customers/find',
