@@ -27,7 +27,7 @@ test('the link page follows the visitor’s language and theme, and switches bot
 
   await page.getByLabel('Language').selectOption('fr-FR');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
-  await expect(page.getByText('Proposé par Café Lumière')).toBeVisible();
+  await expect(page.getByText('Propulsé par Nest')).toBeVisible();
   await expect(page.getByTestId('offer-price')).toHaveText(/^12,00\s€ \/ mois$/);
   await page.getByLabel('Thème').selectOption('light');
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
@@ -44,7 +44,7 @@ test('the link page follows the visitor’s language and theme, and switches bot
 test.describe('on a phone', () => {
   test.use({ ...phone, locale: 'fr-FR' });
 
-  test('the keyboard reaches the skip link, the form and the legal link', async ({
+  test('the keyboard reaches the skip link, the form, the “Powered by Nest” line and the legal link', async ({
     page,
     browser,
     consoleErrors,
@@ -69,6 +69,8 @@ test.describe('on a phone', () => {
     await expect(page.getByText('Saisissez une adresse e-mail valide.')).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: /^S’abonner pour/ })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Propulsé par Nest' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Informations légales' })).toBeFocused();
     expect(consoleErrors).toEqual([]);

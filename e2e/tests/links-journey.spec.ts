@@ -60,7 +60,7 @@ test('a merchant shares a link and its QR code, a customer on a phone subscribes
   });
   await customer.goto(url);
   await expect(customer.getByRole('heading', { level: 1, name: offer.name })).toBeVisible();
-  await expect(customer.getByText('Proposé par Café Lumière')).toBeVisible();
+  await expect(customer.getByTestId('nest-name')).toHaveText('Café Lumière');
   await expect(customer.getByTestId('offer-price')).toHaveText(/^12,00\s€ \/ mois$/);
   await expect(customer.getByText('One coffee per day')).toBeVisible();
   // The link page never downloads the merchant area's code.

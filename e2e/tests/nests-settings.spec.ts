@@ -32,7 +32,7 @@ test('the merchant edits the nest’s name and description, and the link page sh
 
   await page.goto(link.url);
   await expect(page.getByRole('heading', { level: 1, name: offer.name })).toBeVisible();
-  await expect(page.getByText('Offered by Café Lumière & Fils')).toBeVisible();
+  await expect(page.getByTestId('nest-name')).toHaveText('Café Lumière & Fils');
   await expect(page.getByTestId('nest-description')).toHaveText('Roasted on site since 1998.');
   expect(consoleErrors).toEqual([]);
 });

@@ -1,5 +1,6 @@
 export * from './api-keys.js';
 export * from './auth.js';
+export * from './brand-color.js';
 export * from './checkout.js';
 export * from './customers.js';
 export * from './events.js';

@@ -101,6 +101,8 @@ export const publicLinkSchema = z
       category: nestCategorySchema,
       /** What the merchant says about the business (nest settings), or null. */
       description: z.string().nullable(),
+      /** The cover's colour (`#rrggbb`), or null for Nest's own accent (ADR 197). */
+      brand_color: z.string().nullable(),
     }),
     offer: z.object({
       name: z.string(),

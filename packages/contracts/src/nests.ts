@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BRAND_COLOR_PATTERN } from './brand-color.js';
 import { isTimeZone } from './merchants.js';
 import { payoutAccountSchema } from './payouts.js';
 import { text } from './text.js';
@@ -95,12 +96,23 @@ export const nestLegalSchema = z
   .meta({ id: 'NestLegal' });
 export type NestLegal = z.infer<typeof nestLegalSchema>;
 
+/**
+ * The colour of the nest's cover on its link page, checkout and posters (ADR 197): `#rrggbb`, stored
+ * in lower case. Null (or left out at creation) is Nest's own accent.
+ */
+export const brandColorSchema = z
+  .string()
+  .trim()
+  .regex(BRAND_COLOR_PATTERN, { message: 'A colour as #rrggbb' })
+  .transform((value) => value.toLowerCase());
+
 const timeZone = text().max(64).refine(isTimeZone, { message: 'Unknown time zone' });
 
 const nestFields = {
   name: trimmed(NEST_NAME_MAX_LENGTH),
   category: nestCategorySchema,
   description: text().trim().max(NEST_DESCRIPTION_MAX_LENGTH).nullable().optional(),
+  brand_color: brandColorSchema.nullable().optional(),
   address: nestAddressSchema,
   /** IANA zone; the screen sends the browser's. Defines "this month" for revenue. */
   time_zone: timeZone.optional(),
@@ -117,6 +129,7 @@ export const updateNestBodySchema = z
     name: nestFields.name.optional(),
     category: nestFields.category.optional(),
     description: nestFields.description,
+    brand_color: nestFields.brand_color,
     address: nestFields.address.optional(),
     time_zone: nestFields.time_zone,
     currency: nestFields.currency,
@@ -135,6 +148,8 @@ export const nestSchema = z
     name: z.string(),
     category: nestCategorySchema,
     description: z.string().nullable(),
+    /** `#rrggbb`, or null for Nest's own accent. */
+    brand_color: z.string().nullable(),
     address: nestAddressSchema,
     time_zone: z.string(),
     currency: nestCurrencySchema,

@@ -8,6 +8,18 @@ import type {
   WriteOptions,
 } from './port.js';
 
+/**
+ * The seller's brand on the hosted page, as Stripe Checkout's branding_settings (ADR 197): the name
+ * at the top, the logo, and the colour of the cover and button.
+ */
+export interface CheckoutBranding {
+  displayName: string;
+  /** Absolute address of the logo, or null without one. */
+  logoUrl: string | null;
+  /** `#rrggbb`, or null for the provider's default. */
+  color: string | null;
+}
+
 export interface NestCheckoutInput {
   /** The provider price of the offer's current version, on the merchant's connected account. */
   priceId: string;
@@ -28,6 +40,8 @@ export interface NestCheckoutInput {
   subscriptionMetadata: Metadata;
   /** When set, the session cannot be paid after this many minutes (30 at least, as Stripe's). */
   expiresInMinutes?: number;
+  /** The nest's name, logo and colour on the page; the provider's defaults without. */
+  branding?: CheckoutBranding;
 }
 
 /**

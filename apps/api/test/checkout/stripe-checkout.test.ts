@@ -111,6 +111,62 @@ describe('customer checkouts with Stripe, on the merchant’s connected account'
     expect(Object.keys(request!.form).filter((k) => /trial|application_fee|expires_at/.test(k))).toEqual([]);
   });
 
+  it('puts the nest in front with branding_settings: its name, its colour, its logo only from a public https address', async () => {
+    fake.on('POST', '/v1/checkout/sessions', {
+      body: stripeObjects.checkoutSession({
+        id: 'cs_test_3',
+        mode: 'subscription',
+        status: 'open',
+        customer: '',
+        metadata,
+        url: 'https://checkout.stripe.com/c/pay/cs_test_3',
+      }),
+    });
+    const input = {
+      priceId: 'price_offer_v1',
+      customerEmail: 'a@example.com',
+      customerName: 'A',
+      applicationFeeBps: 0,
+      trialDays: 0,
+      successUrl: 'https://nest.example/s',
+      cancelUrl: 'https://nest.example/c',
+      locale: 'en-US' as const,
+      metadata,
+      subscriptionMetadata: metadata,
+    };
+    const provider = providerFor(fake);
+    await provider.createNestCheckout(
+      ACCOUNT,
+      {
+        ...input,
+        branding: {
+          displayName: 'Café Lumière',
+          logoUrl: 'https://nest.example/api/v1/nests/n1/logo?v=abc',
+          color: '#b45309',
+        },
+      },
+      { idempotencyKey: 'nest-checkout:3' },
+    );
+    await provider.createNestCheckout(
+      ACCOUNT,
+      {
+        ...input,
+        branding: { displayName: 'Dev', logoUrl: 'http://localhost:3000/logo', color: null },
+      },
+      { idempotencyKey: 'nest-checkout:4' },
+    );
+    const [branded, local] = fake.sent('POST', '/v1/checkout/sessions');
+    expect(branded!.form).toMatchObject({
+      'branding_settings[display_name]': 'Café Lumière',
+      'branding_settings[background_color]': '#b45309',
+      'branding_settings[button_color]': '#b45309',
+      'branding_settings[icon][type]': 'url',
+      'branding_settings[icon][url]': 'https://nest.example/api/v1/nests/n1/logo?v=abc',
+    });
+    expect(local!.form['branding_settings[display_name]']).toBe('Dev');
+    expect(Object.keys(local!.form).filter((k) => /icon|color/.test(k))).toEqual([]);
+  });
+
   it('reads the session, subscription and invoice back from the connected account', async () => {
     const start = new Date('2025-03-01T10:00:00Z');
     const end = new Date('2025-04-01T10:00:00Z');

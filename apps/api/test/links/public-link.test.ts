@@ -92,6 +92,7 @@ describe('the public page of a link', () => {
         logo_url: null,
         category: 'cafe',
         description: 'Coffee subscriptions in the 11th.',
+        brand_color: null,
       },
       offer: {
         name: 'Café du matin',

@@ -1,7 +1,6 @@
 import type { PublicLink } from '@nest/contracts';
 import { isLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, type Locale, locales } from '@nest/contracts';
 import { useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { BrandMark } from '@/components/layout/brand-mark';
 import { SelectField } from '@/components/ui/select-field';
 import { LinkPage } from '@/features/checkout/components/link-page';
 import type { LinkWords } from '@/features/checkout/lib/link-words';
@@ -22,7 +21,6 @@ import { writeCookie } from '@/lib/cookies';
 import { catalogues, createTranslator } from './words';
 
 /** Where /links/404 and the app's other pages are: plain links, this page has no router. */
-const HOME = '/';
 const LEGAL = '/legal';
 const NOT_FOUND = '/links/404';
 const MAIN_CONTENT_ID = 'main-content';
@@ -80,15 +78,8 @@ export function LinkPageApp({ nestLinkId, initialLocale, initial }: LinkPageAppP
       </a>
       <div data-layout="default" className="flex min-h-dvh flex-col">
         <header className="border-b border-slate-200 dark:border-slate-800">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-            <a
-              href={HOME}
-              aria-label={common('brand.home')}
-              className="inline-flex items-center gap-2 rounded-md font-semibold tracking-tight"
-            >
-              <BrandMark />
-              <span className="text-lg">{common('brand.name')}</span>
-            </a>
+          {/* The nest leads on this page (ADR 197): Nest is only the "Powered by Nest" line under the form. */}
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-end gap-3 px-4 py-3 sm:px-6">
             <div className="flex flex-wrap items-center gap-2">
               <SelectField
                 label={common('language.label')}
@@ -125,13 +116,12 @@ export function LinkPageApp({ nestLinkId, initialLocale, initial }: LinkPageAppP
         <main
           id={MAIN_CONTENT_ID}
           tabIndex={-1}
-          className="mx-auto w-full max-w-xl flex-1 px-4 py-8 outline-none sm:px-6 sm:py-10"
+          className="mx-auto w-full max-w-xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-10 lg:max-w-5xl"
         >
           <LinkPage nestLinkId={nestLinkId} initial={initial} onNotFound={goToNotFound} />
         </main>
         <footer className="border-t border-slate-200 dark:border-slate-800">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-slate-500 sm:px-6 dark:text-slate-400">
-            <span>{common('brand.tagline')}</span>
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-3 px-4 py-6 text-sm text-slate-500 sm:justify-end sm:px-6 dark:text-slate-400">
             <div className="flex flex-wrap items-center gap-4">
               <a href={LEGAL} className="hover:text-brand-700 hover:underline dark:hover:text-brand-300">
                 {common('nav.legal')}

@@ -10,6 +10,7 @@ import { countCheckoutStarted } from '../links/link-counters.js';
 import { linkUrl } from '../links/link-view.js';
 import { isCurrentPrice } from '../links/price-version.js';
 import { readPublicLink } from '../links/read-public-link.js';
+import { logoUrl } from '../nests/nest-view.js';
 import { toProviderMetadata } from '../subscriptions/subscription-metadata.js';
 import { formatOfferPrice } from './format-offer-price.js';
 import { lockOfferSeats, pendingSessionId, SEAT_HOLD_MINUTES, seatsTakenNow } from './seat-hold.js';
@@ -92,6 +93,12 @@ export async function startCheckout(
         locale,
         metadata,
         subscriptionMetadata: metadata,
+        // The nest leads on the payment page as on its link page (ADR 197).
+        branding: {
+          displayName: read.nest.name,
+          logoUrl: read.logoEtag ? `${ctx.publicUrl}${logoUrl(read.nest.id, read.logoEtag)}` : null,
+          color: read.nest.brandColor,
+        },
         // A held place is given back when the hold ends: the session must not outlive it.
         ...(limited ? { expiresInMinutes: SEAT_HOLD_MINUTES } : {}),
       },

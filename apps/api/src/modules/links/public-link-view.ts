@@ -13,6 +13,7 @@ export function toPublicLinkView(read: PublicLinkRead): PublicLink {
       logo_url: logoUrl(read.nest.id, read.logoEtag),
       category: read.nest.category,
       description: read.nest.description,
+      brand_color: read.nest.brandColor,
     },
     offer: {
       name: read.offer.name,

@@ -53,6 +53,7 @@ const publicLinkQuery = prepared('links_public_link', (db, name) => {
         name: nests.name,
         category: nests.category,
         description: nests.description,
+        brandColor: nests.brandColor,
         ownerId: nests.ownerId,
         timeZone: nests.timeZone,
       },

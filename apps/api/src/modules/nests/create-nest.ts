@@ -32,6 +32,7 @@ export async function createNest(db: Db, ownerId: string, body: CreateNestBody):
           name: body.name,
           category: body.category,
           description: body.description || null,
+          brandColor: body.brand_color ?? null,
           addressLine1: body.address.line1,
           addressLine2: body.address.line2 || null,
           postalCode: body.address.postal_code,

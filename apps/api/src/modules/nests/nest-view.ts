@@ -16,6 +16,7 @@ export function toNestView(row: NestRow, logoEtag: string | null, payout: Payout
     name: row.name,
     category: row.category,
     description: row.description,
+    brand_color: row.brandColor,
     address: {
       line1: row.addressLine1,
       line2: row.addressLine2,

@@ -11,6 +11,7 @@ export async function updateNest(db: Db, nest: NestRow, body: UpdateNestBody): P
   if (body.name !== undefined) changes.name = body.name;
   if (body.category !== undefined) changes.category = body.category;
   if (body.description !== undefined) changes.description = body.description || null;
+  if (body.brand_color !== undefined) changes.brandColor = body.brand_color;
   if (body.address !== undefined) {
     changes.addressLine1 = body.address.line1;
     changes.addressLine2 = body.address.line2 || null;

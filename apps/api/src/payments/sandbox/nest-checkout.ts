@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError } from '../../lib/errors.js';
 import type { NestCheckoutProvider } from '../nest-checkout.js';
+import { withBranding } from './branding.js';
 import { addDays } from './calendar.js';
 import { clockOffsetSeconds, sandboxNow } from './clock.js';
 import { inTransaction, type SandboxDeps } from './context.js';
@@ -79,7 +80,7 @@ export function sandboxNestCheckout(deps: SandboxDeps): NestCheckoutProvider {
             intervalCount: price.price.intervalCount,
             trialDays: input.trialDays,
             applicationFeeBps: input.applicationFeeBps,
-            metadata: input.metadata,
+            metadata: withBranding(input.metadata, input.branding),
             subscriptionMetadata: input.subscriptionMetadata,
             successUrl: input.successUrl.replaceAll('{CHECKOUT_SESSION_ID}', id),
             cancelUrl: input.cancelUrl,

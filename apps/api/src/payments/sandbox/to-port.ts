@@ -12,6 +12,7 @@ import type {
   ProviderSubscription,
   Weekday,
 } from '../port.js';
+import { withoutBranding } from './branding.js';
 import { shift } from './clock.js';
 import type { EmittedObject } from './emit-event.js';
 
@@ -87,7 +88,7 @@ export function sessionToPort(row: SandboxSessionRow, publicUrl: string): Provid
     url: row.status === 'open' ? `${publicUrl}/sandbox/${page}/${row.id}` : null,
     customerId: row.customerId,
     subscriptionId: row.subscriptionId,
-    metadata: row.metadata,
+    metadata: withoutBranding(row.metadata),
   };
 }
 
@@ -139,7 +140,7 @@ export const emitted = {
     status: row.status,
     customer: row.customerId,
     subscription: row.subscriptionId,
-    metadata: row.metadata,
+    metadata: withoutBranding(row.metadata),
   }),
   account: (row: SandboxAccountRow): EmittedObject => ({
     id: row.id,

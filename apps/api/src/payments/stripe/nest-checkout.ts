@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.js';
-import type { NestCheckoutProvider } from '../nest-checkout.js';
+import type { CheckoutBranding, NestCheckoutProvider } from '../nest-checkout.js';
 import { call, retrieve, stripeLocale } from './map-error.js';
 import { toCheckoutSession, toInvoice, toSubscription } from './map-objects.js';
 
@@ -13,6 +13,21 @@ export const feePercent = (bps: number) => bps / 100;
  * application_fee_percent on every invoice, trial days if the offer has some. Reads go to the same
  * account, or Stripe answers "no such object".
  */
+/**
+ * The nest's brand as Checkout's branding_settings: its name at the top, its colour behind the summary
+ * and on the button (Stripe picks readable text itself), its square logo as the icon. Stripe fetches
+ * the logo, so only a public https address is sent (never a development localhost).
+ */
+export function brandingSettings(
+  branding: CheckoutBranding,
+): Stripe.Checkout.SessionCreateParams.BrandingSettings {
+  return {
+    display_name: branding.displayName,
+    ...(branding.color ? { background_color: branding.color, button_color: branding.color } : {}),
+    ...(branding.logoUrl?.startsWith('https://') ? { icon: { type: 'url', url: branding.logoUrl } } : {}),
+  };
+}
+
 export function stripeNestCheckout(stripe: Stripe): NestCheckoutProvider {
   return {
     async createNestCheckout(accountId, input, { idempotencyKey }) {
@@ -26,6 +41,7 @@ export function stripeNestCheckout(stripe: Stripe): NestCheckoutProvider {
             cancel_url: input.cancelUrl,
             locale: stripeLocale(input.locale),
             metadata: input.metadata,
+            ...(input.branding ? { branding_settings: brandingSettings(input.branding) } : {}),
             ...(input.expiresInMinutes
               ? { expires_at: Math.floor(Date.now() / 1000) + input.expiresInMinutes * 60 }
               : {}),

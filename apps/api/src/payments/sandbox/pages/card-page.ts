@@ -1,4 +1,5 @@
-import { formatMoney, type Locale, labelColon } from '@nest/contracts';
+import { coverColors, formatMoney, type Locale, labelColon } from '@nest/contracts';
+import type { CheckoutBranding } from '../../nest-checkout.js';
 import type { SandboxSessionRow } from '../to-port.js';
 import { escapeHtml, fill, Html, html, page } from './html.js';
 import { pageMessages } from './messages.js';
@@ -18,7 +19,9 @@ export const CARD_FORM_SCRIPT_PATH = '/sandbox/assets/card-form.js';
  * unpaid subscription). A plain form POST to itself, which works with no JavaScript; its script
  * formats the card as it is typed and checks it before sending. Errors come back on the same page
  * with what was typed (the card number and CVC only when the number is a published test card).
- * Like Stripe Checkout on a connected account, it names the business the customer pays.
+ * Like Stripe Checkout on a connected account, it names the business the customer pays; with the
+ * session's branding (a nest's checkout, ADR 197) it leads with the nest: a cover in its colour with
+ * its logo and name, the button in that colour, and Nest only as "Powered by Nest" below.
  */
 export function renderCardPage(
   locale: Locale,
@@ -30,6 +33,8 @@ export function renderCardPage(
     unpaidCents?: number;
     /** The business paid, as its payout account names it. */
     merchantName?: string | null;
+    /** The seller's name, logo and colour, when the session was made with them. */
+    branding?: CheckoutBranding | undefined;
   },
 ): string {
   const m = pageMessages[locale];
@@ -44,8 +49,13 @@ export function renderCardPage(
   const problems = Object.entries(m.problems).map(
     ([code, text]) => new Html(` data-msg-${code.replace(/_/g, '-')}="${escapeHtml(text)}"`),
   );
-  const body = html`<div class="card">
-${options.merchantName ? html`<p class="merchant" data-testid="merchant-name">${options.merchantName}</p>` : ''}
+  const { branding, merchantName } = options;
+  const colors = branding ? coverColors(branding.color) : undefined;
+  const body = html`<div class="card${branding ? ' branded' : ''}"${
+    colors ? new Html(` style="--brand:${colors.background};--on-brand:${colors.text}"`) : ''
+  }>
+${branding ? brandCover(branding, m.logoAlt) : ''}
+${!branding && merchantName ? html`<p class="merchant" data-testid="merchant-name">${merchantName}</p>` : ''}
 <h1>${title}</h1>
 ${
   subscribe
@@ -81,8 +91,14 @@ ${
 <input id="card_name" name="card_name" autocomplete="cc-name" value="${values.name ?? ''}" required aria-required="true">
 <button type="submit">${subscribe ? (trial ? m.startTrial : fill(m.pay, { amount })) : m.saveAndPay}</button>
 </form>
+${
+  branding && merchantName
+    ? html`<p class="muted payee">${m.billedBy} <span data-testid="merchant-name">${merchantName}</span></p>`
+    : ''
+}
 <a class="cancel" href="${session.cancelUrl}">${m.cancel}</a>
 </div>
+${branding ? html`<p class="powered" data-testid="powered-by">${m.poweredBy}</p>` : ''}
 <div class="help">
 <p><strong>${m.testCardsTitle}</strong></p>
 <table>${m.testCards.map(([card, outcome]) => html`<tr><td>${card}</td><td>${outcome}</td></tr>`)}</table>
@@ -90,6 +106,14 @@ ${
 </div>
 <script src="${CARD_FORM_SCRIPT_PATH}" defer></script>`;
   return page(locale, title, body);
+}
+
+/** The nest's cover: its logo (when it has one) and its name, on its colour. */
+function brandCover(branding: CheckoutBranding, logoAlt: string): Html {
+  return html`<header class="cover" data-testid="checkout-cover">
+${branding.logoUrl ? html`<img class="logo" src="${branding.logoUrl}" alt="${fill(logoAlt, { nest: branding.displayName })}" width="56" height="56">` : ''}
+<p class="cover-name">${branding.displayName}</p>
+</header>`;
 }
 
 export function renderSessionOver(locale: Locale, session: SandboxSessionRow | undefined): string {

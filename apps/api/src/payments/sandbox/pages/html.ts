@@ -68,6 +68,26 @@ a{color:#1c1917}
 .field-error{color:#b91c1c;font-size:13px;margin:4px 0 0}
 input[aria-invalid=true]{border-color:#b91c1c}
 .help td:first-child{font-family:ui-monospace,monospace;white-space:nowrap;padding-right:12px}
+.cover{margin:-28px -28px 22px;padding:22px 28px;border-radius:14px 14px 0 0;background:var(--brand);color:var(--on-brand);display:flex;align-items:center;gap:14px;box-shadow:inset 0 -1px 0 rgba(0,0,0,.08)}
+.cover .logo{width:56px;height:56px;flex:none;border-radius:12px;object-fit:cover;background:#fff;box-shadow:0 0 0 2px rgba(255,255,255,.7),0 1px 3px rgba(0,0,0,.2)}
+.cover-name{margin:0;font-size:20px;font-weight:700;line-height:1.25;overflow-wrap:anywhere}
+.branded button{background:var(--brand);color:var(--on-brand);box-shadow:inset 0 0 0 1px rgba(0,0,0,.12)}
+.payee{margin:16px 0 0;text-align:center}
+.payee span{font-weight:600;color:inherit}
+.powered{margin:16px 0 0;text-align:center;font-size:13px;color:#57534e}
+@media (prefers-color-scheme:dark){
+body{background:#0c0a09;color:#f5f5f4}
+.card{background:#1c1917;box-shadow:0 0 0 1px #292524}
+.muted,.help,.powered{color:#a8a29e}
+.merchant{color:#d6d3d1}
+a{color:#f5f5f4}
+input{background:#0c0a09;color:#f5f5f4;border-color:#57534e}
+input:focus{outline-color:#f5f5f4}
+button{background:#f5f5f4;color:#1c1917}
+.error{background:#450a0a;color:#fecaca;border-color:#7f1d1d}
+.req,.field-error{color:#fca5a5}
+.cover{box-shadow:inset 0 -1px 0 rgba(255,255,255,.08)}
+}
 `;
 
 export function page(locale: Locale, title: string, body: Html): string {
@@ -78,6 +98,7 @@ ${html`<html lang="${locale}">
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<meta name="color-scheme" content="light dark">
 <title>${m.testModeBanner} · ${title}</title>
 <style>${new Html(styles)}</style>
 </head>

@@ -23,6 +23,9 @@ export const pageMessages = {
     startTrial: 'Start the free trial',
     saveAndPay: 'Save the card and pay',
     cancel: 'Cancel and go back',
+    logoAlt: '{{nest}} logo',
+    billedBy: 'Billed by',
+    poweredBy: 'Powered by Nest',
     testCardsTitle: 'Test cards',
     testCards: [
       ['4242 4242 4242 4242', 'succeeds'],
@@ -83,6 +86,9 @@ export const pageMessages = {
     startTrial: 'Commencer l’essai gratuit',
     saveAndPay: 'Enregistrer la carte et payer',
     cancel: 'Annuler et revenir',
+    logoAlt: 'Logo de {{nest}}',
+    billedBy: 'Facturé par',
+    poweredBy: 'Propulsé par Nest',
     testCardsTitle: 'Cartes de test',
     testCards: [
       ['4242 4242 4242 4242', 'acceptée'],

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sandboxCheckoutSessions, sandboxInvoices } from '../../../db/schema/index.js';
 import { requestLocale } from '../../../lib/i18n.js';
 import { findAccount, linkIsValid } from '../accounts.js';
+import { brandingOf } from '../branding.js';
 import { completeSubscriptionSession } from '../checkout.js';
 import { sandboxNow } from '../clock.js';
 import type { SandboxDeps } from '../context.js';
@@ -75,6 +76,7 @@ export const sandboxPages: FastifyPluginAsync<{ deps: SandboxDeps; delivery: Del
         merchantName: session.accountId
           ? ((await findAccount(deps.db, session.accountId))?.businessName ?? null)
           : null,
+        branding: brandingOf(session.metadata),
       });
 
     app.get<{ Params: { id: string } }>(

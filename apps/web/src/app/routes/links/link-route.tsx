@@ -35,7 +35,7 @@ export function Component() {
   return (
     <LinkWordsContext value={words}>
       <PublicHeader />
-      <MainContent className="mx-auto w-full max-w-xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
+      <MainContent className="mx-auto w-full max-w-xl flex-1 px-4 py-6 sm:px-6 sm:py-10 lg:max-w-5xl">
         <LinkPage key={nestLinkId} nestLinkId={nestLinkId} onNotFound={onNotFound} />
       </MainContent>
       <PublicFooter />

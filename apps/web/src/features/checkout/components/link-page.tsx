@@ -70,11 +70,23 @@ export function LinkPage({ nestLinkId, initial, onNotFound }: LinkPageProps) {
   // After a price change the visitor may subscribe at the new price; other refusals close the form.
   const open = data.availability === 'open' && (refused === undefined || refused === 'price_changed');
 
+  // The nest leads (ADR 197); on a wide screen the form stands beside the offer, as on Stripe Checkout.
   return (
-    <div className="flex flex-col gap-8">
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)] lg:items-start lg:gap-8">
       <OfferSummary link={data} />
-      {refusal ? <RefusalNotice refusal={refusal} nestName={data.nest.name} /> : null}
-      {open ? <SubscribeForm link={data} price={price} onRefused={onRefused} /> : null}
+      <div className="flex flex-col gap-6 lg:sticky lg:top-6">
+        {refusal ? <RefusalNotice refusal={refusal} nestName={data.nest.name} /> : null}
+        {open ? (
+          <div className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 dark:border-slate-800 dark:bg-slate-900">
+            <SubscribeForm link={data} price={price} onRefused={onRefused} />
+          </div>
+        ) : null}
+        <p className="text-center text-xs text-slate-500 dark:text-slate-400" data-testid="powered-by">
+          <a href="/" className="rounded hover:text-slate-700 hover:underline dark:hover:text-slate-200">
+            {t('poweredBy')}
+          </a>
+        </p>
+      </div>
     </div>
   );
 }

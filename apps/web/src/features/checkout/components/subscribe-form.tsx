@@ -1,4 +1,4 @@
-import type { PublicLink } from '@nest/contracts';
+import { coverColors, type PublicLink } from '@nest/contracts';
 import { type FormEvent, useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
@@ -58,6 +58,8 @@ export function SubscribeForm({ link, price, onRefused }: SubscribeFormProps) {
   }
 
   const busy = pending || leaving;
+  // The button in the nest's colour, as Checkout's button_color; its text readable on it.
+  const colors = coverColors(link.nest.brand_color);
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-labelledby="subscribe-title">
       <h2 id="subscribe-title" className="text-lg font-semibold">
@@ -92,7 +94,15 @@ export function SubscribeForm({ link, price, onRefused }: SubscribeFormProps) {
           {errors.form}
         </p>
       ) : null}
-      <button type="submit" className={buttonClasses({ size: 'lg' })} disabled={busy}>
+      <button
+        type="submit"
+        className={buttonClasses(
+          { size: 'lg' },
+          'ring-1 ring-slate-950/10 ring-inset hover:brightness-110 dark:ring-white/25',
+        )}
+        style={{ backgroundColor: colors.background, color: colors.text }}
+        disabled={busy}
+      >
         {busy ? t('form.submitting') : t('form.submit', { price })}
       </button>
       <p className="text-xs text-slate-500 dark:text-slate-400">{t('form.secure')}</p>

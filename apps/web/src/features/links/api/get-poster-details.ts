@@ -3,8 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 export interface PosterDetails {
-  nest: Pick<Nest, 'name' | 'logo_url'>;
-  offer: Pick<Offer, 'name' | 'amount_cents' | 'currency' | 'interval' | 'interval_count' | 'trial_days'>;
+  nest: Pick<Nest, 'name' | 'logo_url' | 'brand_color'>;
+  offer: Pick<
+    Offer,
+    'name' | 'grants' | 'amount_cents' | 'currency' | 'interval' | 'interval_count' | 'trial_days'
+  >;
 }
 
 /** What a poster prints: the nest (GET /nests/me) and the offer at its current price (GET /offers/{id}). */

@@ -19,11 +19,12 @@ import {
   timeZoneOptions,
 } from '../lib/nest-form';
 import { problemFields } from '../lib/problem-fields';
+import { BrandColorPicker } from './brand-color-picker';
 import { LogoPicker } from './logo-picker';
 
 /**
  * The nest's settings, everything onboarding asked (name, kind of business, description, logo,
- * address, time zone), edited in one form. Its links' public pages show the change at once. The slug
+ * address, time zone) and the colour of its cover, edited in one form. Its links' public pages show the change at once. The slug
  * never changes: printed QR codes keep working.
  */
 export function NestProfileForm({ nest }: { nest: Nest }) {
@@ -33,6 +34,7 @@ export function NestProfileForm({ nest }: { nest: Nest }) {
   const locale = i18n.resolvedLanguage ?? i18n.language;
   const [values, setValues] = useState<NestFormValues>(() => nestFormOf(nest));
   const [logo, setLogo] = useState<Blob | null>(null);
+  const [brandColor, setBrandColor] = useState<string | null>(nest.brand_color);
   const [showIssues, setShowIssues] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<NestField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -40,7 +42,10 @@ export function NestProfileForm({ nest }: { nest: Nest }) {
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const zones = useMemo(() => timeZoneOptions(values.timeZone), [values.timeZone]);
   const { issues } = readNestForm(values);
-  const dirty = logo !== null || JSON.stringify(values) !== JSON.stringify(nestFormOf(nest));
+  const dirty =
+    logo !== null ||
+    brandColor !== nest.brand_color ||
+    JSON.stringify(values) !== JSON.stringify(nestFormOf(nest));
 
   const save = useMutation({
     mutationFn: async ({ body, image }: { body: Parameters<typeof updateNest>[0]; image: Blob | null }) => {
@@ -80,12 +85,14 @@ export function NestProfileForm({ nest }: { nest: Nest }) {
       return;
     }
     if (!dirty) return;
-    const { currency: _currency, ...changes } = body;
+    const { currency: _currency, ...fields } = body;
+    const changes = brandColor !== nest.brand_color ? { ...fields, brand_color: brandColor } : fields;
     save.mutate(
       { body: changes, image: logo },
       {
         onSuccess: (saved) => {
           setValues(nestFormOf(saved));
+          setBrandColor(saved.brand_color);
           setLogo(null);
           setShowIssues(false);
           toast.success(t('settings.saved'));
@@ -150,6 +157,13 @@ export function NestProfileForm({ nest }: { nest: Nest }) {
         )}
       </Field>
       <LogoPicker value={logo} currentUrl={nest.logo_url} onChange={setLogo} disabled={save.isPending} />
+      <BrandColorPicker
+        value={brandColor}
+        onChange={setBrandColor}
+        nestName={values.name.trim() || nest.name}
+        logoUrl={nest.logo_url}
+        disabled={save.isPending}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('form.line1')} error={errorOf('line1')}>
           {(props) => (
