@@ -59,3 +59,6 @@ export const nestCustomerSchema = z
   })
   .meta({ id: 'NestCustomer' });
 export type NestCustomer = z.infer<typeof nestCustomerSchema>;
+
+/** What POST /nest-customers/login answers: the customer once signed in, else the "code sent" message. */
+export const customerLoginResultSchema = z.union([nestCustomerSchema, customerLoginSentSchema]);

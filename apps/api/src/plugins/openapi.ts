@@ -5,11 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type OperationExamples, operationExamples, withExamples } from './openapi-examples.js';
 
 const TEST_ROUTES_PREFIX = '/api/v1/test/';
 
 /** OpenAPI 3.1 generated from the zod schemas of the routes, at /api/openapi.json, with a reference at /api/docs. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
+  // Filled by `transform` from each route's zod schemas, written into the document by `transformObject`.
+  const examples = new Map<string, OperationExamples>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -39,16 +42,16 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     // Test-only routes (ENABLE_TEST_ROUTES) never appear in the public description, whoever wrote them.
-    transform: (input) =>
-      jsonSchemaTransform(
-        input.url.startsWith(TEST_ROUTES_PREFIX)
-          ? { ...input, schema: { ...input.schema, hide: true } }
-          : {
-              ...input,
-              schema: withDefaults(withCustomerSession(app, input), input.route.method, input.url),
-            },
-      ),
-    transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input)),
+    transform: (input) => {
+      if (input.url.startsWith(TEST_ROUTES_PREFIX)) {
+        return jsonSchemaTransform({ ...input, schema: { ...input.schema, hide: true } });
+      }
+      const schema = withDefaults(withCustomerSession(app, input), input.route.method, input.url);
+      if (schema?.operationId) examples.set(schema.operationId, operationExamples(schema));
+      return jsonSchemaTransform({ ...input, schema });
+    },
+    transformObject: (input) =>
+      withExamples(withProblemMediaType(withoutUnusedSchemas(jsonSchemaTransformObject(input))), examples),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
@@ -157,5 +160,39 @@ function withoutUnusedSchemas<D extends object>(document: D): D {
       ...components,
       schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))),
     },
+  };
+}
+
+/**
+ * Error answers under the media type they are sent with, `application/problem+json` (RFC 9457): the
+ * route schemas say JSON (or, for a download, the file's type), so the document is corrected here for
+ * every 4xx and 5xx answer; whatever a route sends, its errors are problems.
+ */
+function withProblemMediaType<D extends object>(document: D): D {
+  type Responses = Record<string, { content?: Record<string, unknown> }>;
+  const paths = (document as { paths?: Record<string, Record<string, { responses?: Responses }>> }).paths;
+  if (!paths) return document;
+  const corrected = (responses: Responses | undefined) =>
+    responses &&
+    Object.fromEntries(
+      Object.entries(responses).map(([status, response]) => {
+        const [described] = Object.values(response.content ?? {});
+        if (Number(status) < 400 || !described) return [status, response];
+        return [status, { ...response, content: { 'application/problem+json': described } }];
+      }),
+    );
+  return {
+    ...document,
+    paths: Object.fromEntries(
+      Object.entries(paths).map(([path, operations]) => [
+        path,
+        Object.fromEntries(
+          Object.entries(operations).map(([method, operation]) => [
+            method,
+            operation.responses ? { ...operation, responses: corrected(operation.responses) } : operation,
+          ]),
+        ),
+      ]),
+    ),
   };
 }

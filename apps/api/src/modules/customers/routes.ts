@@ -1,6 +1,6 @@
 import {
   customerLoginBodySchema,
-  customerLoginSentSchema,
+  customerLoginResultSchema,
   nestCustomerSchema,
   problemSchema,
 } from '@nest/contracts';
@@ -45,7 +45,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ checkInCounters: CheckInCou
           '30 failed sign-ins for an email within a day lock sign-in by code for that email for a day ' +
           '(the same 429; the emailed link still works).',
         body: customerLoginBodySchema,
-        response: { 200: z.union([nestCustomerSchema, customerLoginSentSchema]), ...problems },
+        response: { 200: customerLoginResultSchema, ...problems },
       },
     },
     async (request, reply) => {
