@@ -231,6 +231,94 @@ describe('the merchant’s customers (POST /nests/{id}/nest-customers/find)', ()
     expect(emails).toEqual([...emails].sort());
   });
 
+  it('sorts by offer through each price of each offer, both ways, filtered and searched, without gaps (ADR 199)', async () => {
+    const merchant = await sellingMerchant(t.app, {
+      payouts: false,
+      offer: { name: 'Brunch', amount_cents: 2000 },
+    });
+    const apero = await createOfferFor(t.app, merchant, { name: 'apéro', amount_cents: 900 });
+    const yoga = await createOfferFor(t.app, merchant, { name: 'Yoga', amount_cents: 3000 });
+    const add = (offerId: string, name: string, status = 'active') =>
+      addSubscriber(offerId, { email: uniqueEmail('offer-sort'), name, status });
+    for (const name of ['Bruno 1', 'Bruno 2', 'Bruno 3']) await add(merchant.offer.id, name);
+    // A new price: Brunch's later subscribers hold its second version.
+    const repriced = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/offers/${merchant.offer.id}`,
+      cookies: merchant.cookies,
+      payload: { amount_cents: 2200 },
+    });
+    expect(repriced.statusCode, repriced.body).toBe(200);
+    for (const name of ['Bruno 4', 'Bruno 5']) await add(merchant.offer.id, name);
+    await add(merchant.offer.id, 'Bruno 6', 'past_due');
+    for (const name of ['Alice 1', 'Alice 2']) await add(apero.id, name);
+    await add(apero.id, 'Alice 3', 'past_due');
+    // Yoga has no subscriber: its price is walked and gives nothing.
+    expect(yoga.id).toBeDefined();
+
+    const all = async (body: object, limit: number) => {
+      const seen: MerchantCustomerRow[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 20; i++) {
+        const result = await page(merchant, { ...body, limit, ...(cursor ? { cursor } : {}) });
+        seen.push(...result.rows);
+        cursor = result.next_cursor ?? undefined;
+        if (!cursor) break;
+      }
+      return seen;
+    };
+    const asc = await all({ sort: 'offer' }, 2);
+    expect(asc.map((r) => r.offer.name)).toEqual([
+      'apéro',
+      'apéro',
+      'apéro',
+      'Brunch',
+      'Brunch',
+      'Brunch',
+      'Brunch',
+      'Brunch',
+      'Brunch',
+    ]);
+    expect(new Set(asc.map((r) => r.subscription_id)).size).toBe(9);
+    for (const limit of [1, 4, 25]) {
+      expect(
+        (await all({ sort: 'offer' }, limit)).map((r) => r.subscription_id),
+        `limit ${limit}`,
+      ).toEqual(asc.map((r) => r.subscription_id));
+      expect(
+        (await all({ sort: 'offer', direction: 'desc' }, limit)).map((r) => r.subscription_id),
+        `desc, limit ${limit}`,
+      ).toEqual(asc.map((r) => r.subscription_id).reverse());
+    }
+    // Within an offer, one price's subscribers come together (its first version, then its second).
+    const brunch = asc.filter((r) => r.offer.name === 'Brunch').map((r) => r.amount_cents);
+    expect([...new Set(brunch)].length).toBe(2);
+    expect(brunch.filter((cents, i) => i > 0 && cents !== brunch[i - 1])).toHaveLength(1);
+
+    const pastDue = await all({ sort: 'offer', past_due: true }, 1);
+    expect(pastDue.map((r) => r.customer.name)).toEqual(['Alice 3', 'Bruno 6']);
+    const searched = await all({ sort: 'offer', direction: 'desc', query: 'bruno' }, 2);
+    expect(searched.map((r) => r.customer.name).sort()).toEqual([
+      'Bruno 1',
+      'Bruno 2',
+      'Bruno 3',
+      'Bruno 4',
+      'Bruno 5',
+      'Bruno 6',
+    ]);
+    const oneOffer = await all({ sort: 'offer', offer_id: apero.id }, 2);
+    expect(oneOffer.map((r) => r.customer.name).sort()).toEqual(['Alice 1', 'Alice 2', 'Alice 3']);
+
+    // A cursor of another sort, or a key that is not a price, is refused.
+    const first = await page(merchant, { sort: 'offer', limit: 1 });
+    const other = await find(merchant, { sort: 'name', cursor: first.next_cursor });
+    expect(other.statusCode).toBe(400);
+    const forged = Buffer.from(JSON.stringify(['offer', 'asc', 'apéro', asc[0]!.subscription_id])).toString(
+      'base64url',
+    );
+    expect((await find(merchant, { sort: 'offer', cursor: forged })).statusCode).toBe(400);
+  });
+
   it('counts total paid net of refunds, in the table, its sort and cursor, the CSV and the detail', async () => {
     const merchant = await sellingMerchant(t.app, {
       payouts: false,

@@ -66,6 +66,8 @@ export const nestSubscriptions = pgTable(
     index('nest_subscriptions_nest_idx').on(t.nestId, t.status),
     index('nest_subscriptions_code_idx').on(t.nestId, t.codeLookup),
     index('nest_subscriptions_price_idx').on(t.offerPriceId, t.status),
+    // The customers table's sort by offer walks each price's subscriptions in id order (ADR 199).
+    index('nest_subscriptions_offer_order_idx').on(t.offerPriceId, t.id),
     index('nest_subscriptions_customer_idx').on(t.customerId),
     // The customers table's sorts by start and by next payment, a page at a time (ADR 126); the next
     // payment of a paused subscription is at the end of its pause when that is later (ADR 150).

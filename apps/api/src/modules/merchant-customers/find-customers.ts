@@ -30,7 +30,7 @@ export interface FindCustomersQuery extends Omit<MerchantCustomerFilters, 'direc
 const totalPaid = paidBy(sql`${nestSubscriptions.id}`);
 const lastCheckIn = lastCheckInBy(sql`${nestSubscriptions.id}`);
 
-type KeyType = 'timestamptz' | 'text' | 'bigint';
+type KeyType = 'timestamptz' | 'text' | 'bigint' | 'uuid';
 
 /**
  * Each sort is a key that is never null (so a cursor compares with a plain row comparison) and the
@@ -48,7 +48,8 @@ const SORTS: Record<MerchantCustomerSort, { key: SQL; type: KeyType; totals?: tr
   status: { key: sql`${nestSubscriptions.status}`, type: 'text' },
   name: { key: sql`lower(coalesce(${nestCustomers.name}, ''))`, type: 'text' },
   email: { key: sql`lower(${nestCustomers.email})`, type: 'text' },
-  offer: { key: sql`lower(${offers.name})`, type: 'text' },
+  // Offer name, offer, price, subscription: read by offerOrderedIds; the cursor keeps the price.
+  offer: { key: sql`${offerPrices.id}`, type: 'uuid' },
   total_paid: {
     key: sql`${subscriptionTotals.paidCents}`,
     type: 'bigint',
@@ -85,6 +86,7 @@ const VALID: Record<KeyType, (value: string) => boolean> = {
   timestamptz: (value) => TIMESTAMP.test(value),
   bigint: (value) => /^-?\d{1,18}$/.test(value),
   text: (value) => value.length <= 400,
+  uuid: isUuid,
 };
 
 function invalidCursor(): AppError {
@@ -114,8 +116,8 @@ function decodeCursor(value: string, sort: MerchantCustomerSort, direction: Sort
 /** `%`, `_` and `\` typed by the merchant are searched for, not wildcards. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The table's filters as conditions on nest_subscriptions joined to its customer and offer. */
-function filterConditions(nestId: string, filters: FindCustomersQuery): SQL[] {
+/** The filters on the subscription itself: its nest, status, past due, paused. */
+function subscriptionConditions(nestId: string, filters: FindCustomersQuery): SQL[] {
   const conditions: SQL[] = [eq(nestSubscriptions.nestId, nestId)];
   if (filters.status) conditions.push(eq(nestSubscriptions.status, filters.status));
   if (filters.past_due) conditions.push(inArray(nestSubscriptions.status, ['past_due', 'unpaid']));
@@ -126,15 +128,72 @@ function filterConditions(nestId: string, filters: FindCustomersQuery): SQL[] {
       sql`${nestSubscriptions.status} <> 'canceled'`,
     );
   }
-  if (filters.offer_id) conditions.push(eq(offers.id, filters.offer_id));
-  const text = filters.query?.trim();
-  if (text) {
-    // Each ILIKE is answered by its trigram index (nest_customers_*_trgm_idx) from 3 characters on.
-    const pattern = likePattern(text);
-    const match = or(ilike(nestCustomers.email, pattern), ilike(nestCustomers.name, pattern));
-    if (match) conditions.push(match);
-  }
   return conditions;
+}
+
+/** The search: part of the customer's name or email. */
+function customerMatch(filters: FindCustomersQuery): SQL | undefined {
+  const text = filters.query?.trim();
+  if (!text) return undefined;
+  // Each ILIKE is answered by its trigram index (nest_customers_*_trgm_idx) from 3 characters on.
+  const pattern = likePattern(text);
+  return or(ilike(nestCustomers.email, pattern), ilike(nestCustomers.name, pattern));
+}
+
+/** The table's filters as conditions on nest_subscriptions joined to its customer and offer. */
+function filterConditions(nestId: string, filters: FindCustomersQuery): SQL[] {
+  const conditions = subscriptionConditions(nestId, filters);
+  if (filters.offer_id) conditions.push(eq(offers.id, filters.offer_id));
+  const match = customerMatch(filters);
+  if (match) conditions.push(match);
+  return conditions;
+}
+
+const FIRST_UUID = '00000000-0000-0000-0000-000000000000';
+const LAST_UUID = 'ffffffff-ffff-ffff-ffff-ffffffffffff';
+
+/**
+ * The page's subscription ids in the offer order (ADR 199): by offer name, then offer, then price,
+ * then subscription, read as one small index walk per price of the nest (nest_subscriptions_offer_
+ * order_idx) instead of sorting every row of the nest by a name a join away. Each price's walk stops
+ * at a page's worth of rows; the cursor's key is the last row's price.
+ */
+async function offerOrderedIds(
+  db: Tx,
+  nestId: string,
+  query: FindCustomersQuery,
+  direction: SortDirection,
+  cursor: Cursor | undefined,
+): Promise<{ id: string; priceId: string }[]> {
+  const asc = direction === 'asc';
+  const order = asc ? sql`asc` : sql`desc`;
+  const groupKey = sql`(lower(${offers.name}), ${offers.id}, ${offerPrices.id})`;
+  const fromCursor = cursor
+    ? sql`and ${groupKey} ${asc ? sql`>=` : sql`<=`} (select lower(o.name), o.id, p.id from offer_prices p
+        join offers o on o.id = p.offer_id where p.id = ${cursor.key}::uuid)`
+    : sql``;
+  const afterId = cursor
+    ? sql`and ${nestSubscriptions.id} ${asc ? sql`>` : sql`<`} (case when g.price_id = ${cursor.key}::uuid
+        then ${cursor.id}::uuid else ${asc ? FIRST_UUID : LAST_UUID}::uuid end)`
+    : sql``;
+  const match = customerMatch(query);
+  const result = (await db.execute(sql`
+    select page.id, g.price_id from (
+      select ${offerPrices.id} as price_id, lower(${offers.name}) as name_key, ${offers.id} as offer_id
+      from ${offerPrices} join ${offers} on ${offers.id} = ${offerPrices.offerId}
+      where ${offers.nestId} = ${nestId} ${query.offer_id ? sql`and ${offers.id} = ${query.offer_id}` : sql``}
+      ${fromCursor}
+    ) g
+    cross join lateral (
+      select ${nestSubscriptions.id} as id from ${nestSubscriptions}
+      ${match ? sql`join ${nestCustomers} on ${nestCustomers.id} = ${nestSubscriptions.customerId}` : sql``}
+      where ${nestSubscriptions.offerPriceId} = g.price_id and ${and(...subscriptionConditions(nestId, query), match)}
+      ${afterId}
+      order by ${nestSubscriptions.id} ${order} limit ${query.limit + 1}
+    ) page
+    order by g.name_key ${order}, g.offer_id ${order}, g.price_id ${order}, page.id ${order}
+    limit ${query.limit + 1}`)) as { rows: { id: string; price_id: string }[] };
+  return result.rows.map((row) => ({ id: row.id, priceId: row.price_id }));
 }
 
 /**
@@ -149,14 +208,7 @@ export async function findNestCustomers(
 ): Promise<MerchantCustomerPage> {
   const direction = query.direction ?? defaultDirection(query.sort);
   const { key, type, totals } = SORTS[query.sort];
-  const id = totals ? sql`${subscriptionTotals.subscriptionId}` : sql`${nestSubscriptions.id}`;
-  const conditions = filterConditions(nestId, query);
-  if (totals) conditions.push(eq(subscriptionTotals.nestId, nestId));
-  if (query.cursor) {
-    const cursor = decodeCursor(query.cursor, query.sort, direction);
-    const after = sql`(${cursor.key}::${sql.raw(type)}, ${cursor.id}::uuid)`;
-    conditions.push(direction === 'asc' ? sql`(${key}, ${id}) > ${after}` : sql`(${key}, ${id}) < ${after}`);
-  }
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, direction) : undefined;
   const order = direction === 'asc' ? sql`asc` : sql`desc`;
 
   const select = db
@@ -190,13 +242,34 @@ export async function findNestCustomers(
     .innerJoin(...priceOffer)
     .leftJoin(nestLinks, and(eq(nestLinks.id, nestSubscriptions.linkId), eq(nestLinks.nestId, nestId)))
     .$dynamic();
-  const rows = await (totals
-    ? select.innerJoin(subscriptionTotals, eq(subscriptionTotals.subscriptionId, nestSubscriptions.id))
-    : select
-  )
-    .where(and(...conditions))
-    .orderBy(sql`${key} ${order}`, sql`${id} ${order}`)
-    .limit(query.limit + 1);
+
+  let rows: Awaited<typeof select>;
+  if (query.sort === 'offer') {
+    const ids = (await offerOrderedIds(db, nestId, query, direction, cursor)).map((row) => row.id);
+    const found =
+      ids.length === 0
+        ? []
+        : await select.where(and(eq(nestSubscriptions.nestId, nestId), inArray(nestSubscriptions.id, ids)));
+    const byId = new Map(found.map((row) => [row.id, row]));
+    rows = ids.flatMap((id) => byId.get(id) ?? []);
+  } else {
+    const id = totals ? sql`${subscriptionTotals.subscriptionId}` : sql`${nestSubscriptions.id}`;
+    const conditions = filterConditions(nestId, query);
+    if (totals) conditions.push(eq(subscriptionTotals.nestId, nestId));
+    if (cursor) {
+      const after = sql`(${cursor.key}::${sql.raw(type)}, ${cursor.id}::uuid)`;
+      conditions.push(
+        direction === 'asc' ? sql`(${key}, ${id}) > ${after}` : sql`(${key}, ${id}) < ${after}`,
+      );
+    }
+    rows = await (totals
+      ? select.innerJoin(subscriptionTotals, eq(subscriptionTotals.subscriptionId, nestSubscriptions.id))
+      : select
+    )
+      .where(and(...conditions))
+      .orderBy(sql`${key} ${order}`, sql`${id} ${order}`)
+      .limit(query.limit + 1);
+  }
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
