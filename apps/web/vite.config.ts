@@ -5,6 +5,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { legalMarkdown } from './build/legal-markdown-plugin';
+import { preloadFont } from './build/preload-font-plugin';
+import { PRERENDERED_DIR, prerenderPages } from './build/prerender-pages';
 
 /** Lazy routes and layouts of each area: their chunks are prefixed with the area ("admin-…", "links-…"). */
 const AREA_MODULE =
@@ -26,10 +29,17 @@ const CONTRACTS_MODULE =
  * The consent code (ADR 170) and the analytics loader too: they load at idle, and only with a key.
  * A feature's dialogs and drawers (`*-dialog.tsx`, `*-drawer.tsx`) too: the plan change is opened
  * from the account page and the dashboard, and in the merchant's shared file it loaded Radix's Dialog
- * with the login page.
+ * with the login page. The preferences menu's Radix DropdownMenu too: fetched when reached for (ADR 200).
  */
 const OWN_CHUNK =
-  /[\\/]src[\\/](?:components[\\/]ui[\\/](?:dialog|sheet|toaster)|lib[\\/](?:analytics[\\/](?:posthog|analytics-loader)|consent[\\/]consent|sign-in-hint))|use-qr-image|qr-|-(?:dialog|drawer)\.tsx$/;
+  /[\\/]src[\\/](?:components[\\/]ui[\\/](?:dialog|sheet|toaster)|components[\\/]layout[\\/]preferences-menu-content|lib[\\/](?:analytics[\\/](?:posthog|analytics-loader)|consent[\\/]consent|sign-in-hint))|use-qr-image|qr-|-(?:dialog|drawer)\.tsx$/;
+/**
+ * Radix Dialog with the internals it shares with the preferences menu's DropdownMenu (layers, focus
+ * scope, portal, presence, scroll lock): one file, as before the menu existed, so a page that opens a
+ * dialog makes no extra request; the menu, loaded when reached for, fetches it too (ADR 200).
+ */
+const RADIX_DIALOG_MODULE =
+  /[\\/]node_modules[\\/](?:@radix-ui[\\/](?:primitive|react-(?:dialog|context|dismissable-layer|focus-guards|focus-scope|id|portal|presence|primitive|use-callback-ref|use-controllable-state|use-effect-event|use-escape-keydown|use-layout-effect))|aria-hidden|get-nonce|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|tslib)[\\/]/;
 const MERCHANT_FEATURES =
   /[\\/]src[\\/]features[\\/](?:auth|merchants|plans|payouts|revenue|nests|offers|links|verification|merchant-customers)[\\/]/;
 const CUSTOMER_FEATURES = /[\\/]src[\\/]features[\\/](?:customers|subscriptions|checkout)[\\/]/;
@@ -96,7 +106,8 @@ const precompressAssets: Plugin = {
   writeBundle(options) {
     const outDir = options.dir ?? 'dist';
     for (const file of filesUnder(outDir)) {
-      if (!COMPRESSIBLE.test(file)) continue;
+      // The prerendered pages are templates the API fills in and sends itself (ADR 198).
+      if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}${PRERENDERED_DIR}${path.sep}`)) continue;
       const modified = statSync(file).mtimeMs;
       if (existsSync(`${file}.br`) && statSync(`${file}.br`).mtimeMs >= modified) continue;
       const source = readFileSync(file);
@@ -115,7 +126,16 @@ const precompressAssets: Plugin = {
 };
 
 const config: UserConfig = {
-  plugins: [react(), tailwindcss(), linkPageInDev, precompressAssets],
+  plugins: [
+    legalMarkdown(),
+    react(),
+    tailwindcss(),
+    linkPageInDev,
+    precompressAssets,
+    // The brand typeface's Latin file, which every page's first words need (ADR 200).
+    preloadFont('inter-latin-wght-normal.woff2'),
+    prerenderPages(fileURLToPath(new URL('.', import.meta.url))),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -139,6 +159,12 @@ const config: UserConfig = {
             { name: 'framework', test: FRAMEWORK_MODULE, priority: 2 },
             // The API's contracts with their schemas, and zod: what every page that reads the API parses with.
             { name: 'contracts', test: CONTRACTS_MODULE, priority: 2, includeDependenciesRecursively: false },
+            {
+              name: 'radix-dialog',
+              test: RADIX_DIALOG_MODULE,
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
             // The web app's own modules that several pages share, in one file per area instead of dozens
             // of tiny ones. Only our modules: a library (zod, Radix, sonner) stays in its own chunk, loaded
             // by the pages that use it, and so do the modules that import one.
@@ -156,6 +182,9 @@ const config: UserConfig = {
           // The shared groups' own names list every page that uses them: far too long for a file name.
           if (chunk.name.startsWith('shared')) return `assets/${chunk.name.split('~')[0]}-[hash].js`;
           if (chunk.facadeModuleId?.includes('/node_modules/posthog-js/')) return 'assets/posthog-[hash].js';
+          // e.g. assets/legal-fr-FR-merchants-terms-3f2a1b.js: one legal document in one language (ADR 198).
+          const legal = chunk.facadeModuleId?.match(/\/features\/legal\/documents\/(.+)\.md$/)?.[1];
+          if (legal) return `assets/legal-${legal.replaceAll('/', '-')}-[hash].js`;
           const area = chunk.facadeModuleId?.match(AREA_MODULE)?.slice(1).find(Boolean);
           return area ? `assets/${area}-[name]-[hash].js` : 'assets/[name]-[hash].js';
         },

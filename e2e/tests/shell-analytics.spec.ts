@@ -220,7 +220,7 @@ test.describe('with an analytics key (a second server, with a local stand-in for
       .poll(() => events.filter((e) => e.event === '$pageview').map((e) => e.properties.$current_url), {
         timeout: 20_000,
       })
-      .toContain(`${app.baseURL}/legal/documents/terms-of-service`);
+      .toContain(`${app.baseURL}/legal/documents/merchants/terms`);
   });
 
   test('the banner speaks French to a French visitor', async ({ page }) => {

@@ -79,6 +79,19 @@ const envSchema = z.object({
     .regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, 'must be a VAT number such as FR40123456789')
     .optional(),
   /**
+   * The legal notice and privacy policy (ADR 198): who publishes and who hosts the service, written
+   * into the legal documents' `{{operator.…}}` placeholders with PLATFORM_LEGAL_NAME, _ADDRESS,
+   * _COMPANY_ID and _VAT_NUMBER. What is not set reads as a dash.
+   */
+  PLATFORM_PUBLICATION_DIRECTOR: z.string().trim().max(200).optional(),
+  PLATFORM_CONTACT_EMAIL: z.email().optional(),
+  PLATFORM_PHONE: z.string().trim().max(50).optional(),
+  PLATFORM_HOST_NAME: z.string().trim().max(200).optional(),
+  PLATFORM_HOST_ADDRESS: z.string().trim().max(300).optional(),
+  PLATFORM_HOST_PHONE: z.string().trim().max(50).optional(),
+  /** The email provider named in the privacy policy (the company behind SMTP_URL). */
+  PLATFORM_EMAIL_PROVIDER: z.string().trim().max(200).optional(),
+  /**
    * Pass tokens of the first format (HMAC) are accepted until then (ADR 183); since the signed
    * format, the API makes none, so a date in the past turns them off at once.
    */

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { coverColors } from '@nest/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestLocale } from '../lib/i18n.js';
 import { sendProblem } from './errors.js';
+import { loadPrerenderedPages, operatorOf, pageLocale, pagePath } from './prerendered-pages.js';
 
 /** /links/:nestLinkId, except the app's own /links/404 page: the standalone link page (ADR 077). */
 const LINK_PAGE_PATH = /^\/links\/(?!404\/?$)([^/]+)\/?$/;
@@ -57,7 +59,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
       cacheControl: false,
       // index.html always goes through the not-found handler below, which fills in the runtime config.
       // So does links.html, through the link page handler.
-      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/links.html',
+      // The prerendered pages are templates, sent filled in by the not-found handler (ADR 198).
+      allowedPath: (pathName) =>
+        pathName !== '/index.html' && pathName !== '/links.html' && !pathName.startsWith('/prerendered/'),
       setHeaders(res, filePath) {
         // The same address may be sent brotli, gzip or plain: shared caches must keep them apart.
         res.setHeader('vary', 'accept-encoding');
@@ -74,19 +78,57 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
     apiBaseUrl: app.config.API_BASE_URL,
     posthogKey: app.config.POSTHOG_KEY ?? null,
     posthogHost: app.config.POSTHOG_HOST,
+    // Who operates this Nest, for the legal documents (ADR 198).
+    operator: operatorOf(app.config),
   };
   const escaped = JSON.stringify(webConfig)
     .replaceAll('&', '&amp;')
     .replaceAll('"', '&quot;')
     .replaceAll('<', '&lt;');
+  const withConfig = (html: string) =>
+    html.replace(
+      /<meta name="nest-config" content="[^"]*"\s*\/?>/,
+      () => `<meta name="nest-config" content="${escaped}" />`,
+    );
   const page = (file: string) =>
     root && existsSync(path.join(root, file))
-      ? readFileSync(path.join(root, file), 'utf8').replace(
-          /<meta name="nest-config" content="[^"]*"\s*\/?>/,
-          () => `<meta name="nest-config" content="${escaped}" />`,
-        )
+      ? withConfig(readFileSync(path.join(root, file), 'utf8'))
       : undefined;
   const indexHtml = page('index.html') ?? '';
+  // `/`, `/legal` and the legal documents written at build time, per language (ADR 198).
+  const prerendered = root ? loadPrerenderedPages(root, app.config, withConfig) : undefined;
+  if (prerendered) {
+    app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .type('application/xml; charset=utf-8')
+        .send(prerendered.sitemap),
+    );
+    app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/plain; charset=utf-8').send(prerendered.robots),
+    );
+  }
+
+  /**
+   * A prerendered page in the visitor's language (`?lang=`, the locale cookie, then Accept-Language,
+   * as the web app chooses), or a former legal address redirected for good; false for other addresses.
+   */
+  function sendPrerendered(request: FastifyRequest, reply: FastifyReply, url: string) {
+    if (!prerendered) return false;
+    const pathname = pagePath(url);
+    const moved = prerendered.movedTo(pathname);
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    if (moved) return reply.header('cache-control', 'no-cache').redirect(`${moved}${query}`, 301);
+    const locale = pageLocale(request);
+    const html = prerendered.page(pathname, locale);
+    if (!html) return false;
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Language')
+      .header('content-language', locale)
+      .type('text/html; charset=utf-8')
+      .send(html);
+  }
   // The public link page's own small build (ADR 077); without it, /links/:id is a page of the app.
   const linksHtml = page('links.html');
 
@@ -116,6 +158,11 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
             /<title>[^<]*<\/title>/,
             () => `<title>${escapeHtml(`${view.offer.name} · ${view.nest.name} · Nest`)}</title>`,
           )
+          // The phone's browser bar in the nest's colour, as its cover (ADR 197).
+          .replace(
+            /<meta name="theme-color" content="[^"]*"/,
+            () => `<meta name="theme-color" content="${coverColors(view.nest.brand_color).background}"`,
+          )
           .replace(
             '</body>',
             () =>
@@ -136,6 +183,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
     if (root && !isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
       const linkId = linksHtml ? url.match(LINK_PAGE_PATH)?.[1] : undefined;
       if (linksHtml && linkId) return sendLinkPage(request, reply, linksHtml, linkId);
+      const sent = sendPrerendered(request, reply, url);
+      if (sent !== false) return sent;
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     return sendProblem(request, reply, 'route_not_found', { status: 404, params: { path: url } });

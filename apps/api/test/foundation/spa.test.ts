@@ -69,6 +69,8 @@ describe('serving the web app in production', () => {
         apiBaseUrl: '',
         posthogKey: 'phc_"quoted"<key>',
         posthogHost: 'https://eu.i.posthog.com',
+        // Who operates the service, for the legal documents (ADR 198); unset values are null.
+        operator: expect.objectContaining({ name: 'Nest', address: 'Paris, France', director: null }),
       });
       // The key cannot break out of the attribute.
       expect(res.body).not.toContain('<key>');

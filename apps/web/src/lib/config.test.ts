@@ -24,11 +24,19 @@ describe('runtime configuration', () => {
       apiBaseUrl: 'https://api.example.com',
       posthogKey: 'phc_1',
       posthogHost: 'https://eu.i.posthog.com',
+      operator: {},
     });
   });
 
+  it('reads who operates the service, leaving out what is not set', () => {
+    const config = readRuntimeConfig(
+      documentWith('{"operator":{"name":"Nest SAS","director":"Jeanne Martin","hostName":null,"email":" "}}'),
+    );
+    expect(config.operator).toEqual({ name: 'Nest SAS', director: 'Jeanne Martin' });
+  });
+
   it('falls back to the same origin and no analytics in development ({} or no tag)', () => {
-    const empty = { apiBaseUrl: '', posthogKey: null, posthogHost: null };
+    const empty = { apiBaseUrl: '', posthogKey: null, posthogHost: null, operator: {} };
     expect(readRuntimeConfig(documentWith('{}'))).toEqual(empty);
     expect(readRuntimeConfig(documentWith(null))).toEqual(empty);
     expect(readRuntimeConfig(documentWith('{"posthogKey":null,"apiBaseUrl":""}'))).toEqual(empty);

@@ -9,12 +9,26 @@ export interface RuntimeConfig {
   /** Product analytics key; null disables analytics. */
   posthogKey: string | null;
   posthogHost: string | null;
+  /**
+   * Who operates this Nest (PLATFORM_* in the API's configuration), filled into the legal documents'
+   * `{{operator.…}}` placeholders (ADR 198). Unset values are absent.
+   */
+  operator?: Record<string, string>;
 }
 
 const META_NAME = 'nest-config';
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+function operatorOf(value: unknown): Record<string, string> {
+  if (!value || typeof value !== 'object') return {};
+  const entries = Object.entries(value as Record<string, unknown>).flatMap(([key, field]) => {
+    const kept = text(field);
+    return kept === null ? [] : [[key, kept] as const];
+  });
+  return Object.fromEntries(entries);
 }
 
 /** Parses the meta tag; missing or malformed content (e.g. the Vite dev server's `{}`) gives defaults. */
@@ -31,6 +45,7 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
     apiBaseUrl: (text(raw.apiBaseUrl) ?? '').replace(/\/+$/, ''),
     posthogKey: text(raw.posthogKey),
     posthogHost: text(raw.posthogHost),
+    operator: operatorOf(raw.operator),
   };
 }
 

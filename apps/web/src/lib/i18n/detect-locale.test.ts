@@ -12,6 +12,13 @@ describe('locale detection (cookie, then browser languages, then en-US)', () => 
     expect(detectLocale(undefined, ['de', 'fr'])).toBe('fr-FR');
   });
 
+  it('prefers the address’s ?lang= (the language versions listed for search engines) to the cookie', () => {
+    expect(detectLocale('en-US', ['en-US'], 'fr')).toBe('fr-FR');
+    expect(detectLocale('fr-FR', ['fr-FR'], 'en')).toBe('en-US');
+    expect(detectLocale('fr-FR', ['en-US'], 'de')).toBe('fr-FR');
+    expect(detectLocale(undefined, ['fr-FR'], null)).toBe('fr-FR');
+  });
+
   it('falls back to en-US', () => {
     expect(detectLocale(undefined, ['de-DE', 'ja'])).toBe('en-US');
     expect(detectLocale(undefined, [])).toBe('en-US');

@@ -3,7 +3,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../cookies';
 import { catalogueBackend } from './catalogue-backend';
-import { browserLanguages, detectLocale } from './detect-locale';
+import { browserLanguages, detectLocale, requestedLanguage } from './detect-locale';
 import type { Namespace } from './namespaces';
 
 /** Remembers the locale for a year (spec §9), so the API answers in it too (it reads the cookie). */
@@ -26,7 +26,7 @@ export function initI18n(): Promise<typeof i18n> {
 }
 
 async function initialise(): Promise<typeof i18n> {
-  const locale = detectLocale(readCookie(LOCALE_COOKIE), browserLanguages());
+  const locale = detectLocale(readCookie(LOCALE_COOKIE), browserLanguages(), requestedLanguage());
   i18n.on('languageChanged', rememberLocale);
   await i18n
     .use(catalogueBackend)

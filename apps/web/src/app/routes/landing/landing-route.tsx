@@ -48,8 +48,8 @@ export function Component() {
   useDocumentTitle(t('documentTitle'), { raw: true });
   const plansQuery = usePlans();
   const legalLinks = legalDocuments.map((document) => ({
-    href: paths.legal.document.getHref(document.slug),
-    label: tCommon(`legalDocuments.${document.slug}`),
+    href: paths.legal.document.getHref(document.path),
+    label: tCommon(`legalDocuments.${document.id}`),
   }));
   return (
     <>

@@ -48,7 +48,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp: (merchant: Merchant) =>
               t={t}
               i18nKey="signup.terms"
               components={{
-                terms: <Link to={paths.legal.document.getHref('terms-of-service')} className={linkClass} />,
+                terms: <Link to={paths.legal.document.getHref('merchants/terms')} className={linkClass} />,
                 privacy: <Link to={paths.legal.document.getHref('privacy-policy')} className={linkClass} />,
               }}
             />

@@ -1,0 +1,289 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { legalProseClasses } from '../src/features/legal/components/legal-prose';
+import { formerDocumentPaths, legalAudiences, legalDocuments } from '../src/features/legal/documents';
+import {
+  type RenderedLegalDocument,
+  renderLegalMarkdown,
+} from '../src/features/legal/markdown/render-legal-markdown';
+
+/**
+ * The public pages written as HTML at build time, per language (ADR 198): `/`, `/legal` and each
+ * legal document, with their title, description, canonical address, Open Graph and Twitter tags and
+ * `hreflang` alternates, and their words inside `<noscript>` in the app's root, so a crawler or a
+ * browser without JavaScript reads them while the app replaces them on load. `{{publicUrl}}` and the
+ * legal notice's `{{operator.…}}` are left for the API to fill from its configuration at start
+ * (apps/api/src/plugins/prerendered-pages.ts): one build serves every environment (ADR 006).
+ */
+
+const LOCALES = ['en-US', 'fr-FR'] as const;
+type PageLocale = (typeof LOCALES)[number];
+const LANGUAGE: Record<PageLocale, string> = { 'en-US': 'en', 'fr-FR': 'fr' };
+const OG_LOCALE: Record<PageLocale, string> = { 'en-US': 'en_US', 'fr-FR': 'fr_FR' };
+export const PRERENDERED_DIR = 'prerendered';
+const PUBLIC_URL = '{{publicUrl}}';
+
+type Words = Record<string, unknown>;
+
+function word(words: Words, key: string, params: Record<string, string> = {}): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Words | undefined)?.[part], words);
+  if (typeof value !== 'string') throw new Error(`Missing translation ${key}`);
+  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? '');
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}
+
+/** The address of one language's version: the page with `?lang=`, which the app and the API both honour. */
+function versionUrl(pathname: string, locale: PageLocale | 'x-default'): string {
+  const base = `${PUBLIC_URL}${pathname}`;
+  return locale === 'x-default' ? base : `${base}?lang=${LANGUAGE[locale]}`;
+}
+
+interface Page {
+  pathname: string;
+  title: string;
+  description: string;
+  type: 'website' | 'article';
+  body: string;
+  updatedAt?: string;
+}
+
+function headTags(page: Page, locale: PageLocale): string {
+  const other = LOCALES.filter((l) => l !== locale);
+  const title = escapeHtml(page.title);
+  const description = escapeHtml(page.description);
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<link rel="canonical" href="${versionUrl(page.pathname, locale)}" />`,
+    ...LOCALES.map(
+      (l) => `<link rel="alternate" hreflang="${LANGUAGE[l]}" href="${versionUrl(page.pathname, l)}" />`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${versionUrl(page.pathname, 'x-default')}" />`,
+    `<meta property="og:type" content="${page.type}" />`,
+    '<meta property="og:site_name" content="Nest" />',
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${versionUrl(page.pathname, locale)}" />`,
+    `<meta property="og:image" content="${PUBLIC_URL}/icons/icon-512.png" />`,
+    `<meta property="og:locale" content="${OG_LOCALE[locale]}" />`,
+    ...other.map((l) => `<meta property="og:locale:alternate" content="${OG_LOCALE[l]}" />`),
+    '<meta name="twitter:card" content="summary" />',
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+  ].join('\n    ');
+}
+
+function longDate(date: string, locale: PageLocale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+}
+
+const LINK = 'font-medium text-brand-700 underline';
+
+function frame(words: { common: Words; landing: Words }, main: string): string {
+  const legalLinks = legalDocuments
+    .map(
+      (d) =>
+        `<li><a class="hover:underline" href="/legal/documents/${d.path}">${escapeHtml(word(words.common, `legalDocuments.${d.id}`))}</a></li>`,
+    )
+    .join('');
+  return `<div class="flex min-h-dvh flex-col">
+<header class="border-b border-slate-200 px-4 py-4 sm:px-6"><a class="text-lg font-semibold" href="/">${escapeHtml(word(words.common, 'brand.name'))}</a></header>
+<main id="main-content" class="flex-1 px-4 py-10 sm:px-6">${main}</main>
+<footer class="border-t border-slate-200 px-4 py-8 text-sm text-slate-600 sm:px-6"><nav aria-label="${escapeHtml(word(words.landing, 'footer.legal'))}"><ul class="flex flex-wrap gap-4"><li><a class="hover:underline" href="/legal">${escapeHtml(word(words.common, 'nav.legal'))}</a></li>${legalLinks}</ul></nav></footer>
+</div>`;
+}
+
+function landingPage(words: { common: Words; landing: Words }): Page {
+  const { landing } = words;
+  const highlights = ['noApp', 'paidFirst', 'access']
+    .map((key) => `<li>${escapeHtml(word(landing, `hero.highlights.${key}`))}</li>`)
+    .join('');
+  const main = `<section class="mx-auto max-w-6xl" aria-labelledby="hero-title">
+<p class="text-sm font-semibold tracking-wide text-brand-700 uppercase">${escapeHtml(word(landing, 'hero.eyebrow'))}</p>
+<h1 id="hero-title" class="mt-4 max-w-3xl text-4xl font-semibold tracking-tight">${escapeHtml(word(landing, 'hero.title'))}</h1>
+<p class="mt-6 max-w-2xl text-lg text-slate-600">${escapeHtml(word(landing, 'hero.lead'))}</p>
+<ul class="mt-6 list-disc pl-6">${highlights}</ul>
+<p class="mt-8"><a class="${LINK}" href="/admin/signup">${escapeHtml(word(landing, 'hero.primary'))}</a></p>
+</section>`;
+  return {
+    pathname: '/',
+    title: word(landing, 'documentTitle'),
+    description: word(landing, 'hero.lead'),
+    type: 'website',
+    body: frame(words, main),
+  };
+}
+
+function legalIndexPage(words: { common: Words; landing: Words; legal: Words }): Page {
+  const { common, legal } = words;
+  const groups = legalAudiences
+    .map((audience) => {
+      const items = legalDocuments
+        .filter((d) => d.audience === audience)
+        .map(
+          (d) =>
+            `<li><h3 class="font-semibold"><a class="${LINK}" href="/legal/documents/${d.path}">${escapeHtml(word(common, `legalDocuments.${d.id}`))}</a></h3><p class="mt-1 text-sm text-slate-600">${escapeHtml(word(legal, `documents.${d.id}.summary`))}</p></li>`,
+        )
+        .join('');
+      return `<section class="mt-8"><h2 class="mb-3 text-lg font-semibold">${escapeHtml(word(legal, `audiences.${audience}`))}</h2><ul class="space-y-4">${items}</ul></section>`;
+    })
+    .join('\n');
+  const main = `<div class="mx-auto max-w-4xl"><h1 class="text-3xl font-semibold tracking-tight">${escapeHtml(word(legal, 'title'))}</h1>
+<p class="mt-2 text-lg text-slate-600">${escapeHtml(word(legal, 'intro'))}</p>
+${groups}</div>`;
+  return {
+    pathname: '/legal',
+    title: word(common, 'documentTitle', { title: word(legal, 'title') }),
+    description: word(legal, 'description'),
+    type: 'website',
+    body: frame(words, main),
+  };
+}
+
+function legalDocumentPage(
+  words: { common: Words; landing: Words; legal: Words },
+  document: (typeof legalDocuments)[number],
+  rendered: RenderedLegalDocument,
+  locale: PageLocale,
+): Page {
+  const { common, legal } = words;
+  const title = word(common, `legalDocuments.${document.id}`);
+  const toc = rendered.toc
+    .map((h) => `<li><a class="hover:underline" href="#${h.id}">${escapeHtml(h.text)}</a></li>`)
+    .join('');
+  const main = `<article data-legal-document="${document.path}" class="mx-auto max-w-3xl">
+<p class="mb-4"><a class="${LINK}" href="/legal">${escapeHtml(word(legal, 'backToIndex'))}</a></p>
+<h1 class="text-3xl font-semibold tracking-tight">${escapeHtml(title)}</h1>
+<p class="mt-2 text-sm text-slate-500"><time datetime="${rendered.updatedAt}">${escapeHtml(word(legal, 'updated', { date: longDate(rendered.updatedAt, locale) }))}</time></p>
+<nav class="my-8 rounded-2xl border border-slate-200 p-5" aria-labelledby="legal-contents-title"><p id="legal-contents-title" class="text-xs font-semibold uppercase text-slate-500">${escapeHtml(word(legal, 'contents'))}</p><ol class="mt-3 space-y-2 text-sm">${toc}</ol></nav>
+<div class="${legalProseClasses}">${rendered.html}</div>
+</article>`;
+  return {
+    pathname: `/legal/documents/${document.path}`,
+    title: word(common, 'documentTitle', { title }),
+    description: word(legal, `documents.${document.id}.summary`),
+    type: 'article',
+    body: frame(words, main),
+    updatedAt: rendered.updatedAt,
+  };
+}
+
+/** index.html with the page's language, head tags and words (inside <noscript> in the app's root). */
+export function pageHtml(template: string, page: Page, locale: PageLocale): string {
+  if (
+    !/<html lang="[^"]*"/.test(template) ||
+    !/<title>[^<]*<\/title>/.test(template) ||
+    !template.includes('<div id="root"></div>')
+  ) {
+    throw new Error('index.html lacks <html lang>, <title> or <div id="root"></div>: cannot prerender');
+  }
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
+    .replace(/<title>[^<]*<\/title>/, () => headTags(page, locale))
+    .replace('<div id="root"></div>', () => `<div id="root"><noscript>${page.body}</noscript></div>`);
+}
+
+function sitemap(pages: readonly Page[]): string {
+  const urls = pages.flatMap((page) =>
+    LOCALES.map((locale) => {
+      const alternates = [
+        ...LOCALES.map(
+          (l) =>
+            `    <xhtml:link rel="alternate" hreflang="${LANGUAGE[l]}" href="${escapeHtml(versionUrl(page.pathname, l))}" />`,
+        ),
+        `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeHtml(versionUrl(page.pathname, 'x-default'))}" />`,
+      ].join('\n');
+      const lastmod = page.updatedAt ? `\n    <lastmod>${page.updatedAt}</lastmod>` : '';
+      return `  <url>\n    <loc>${escapeHtml(versionUrl(page.pathname, locale))}</loc>${lastmod}\n${alternates}\n  </url>`;
+    }),
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls.join('\n')}
+</urlset>
+`;
+}
+
+const ROBOTS = `User-agent: *
+Disallow: /admin/app
+Disallow: /client/app
+Disallow: /api
+Allow: /
+
+Sitemap: ${PUBLIC_URL}/sitemap.xml
+`;
+
+/** What the API reads to serve the pages: which file answers which address in which language. */
+export interface PrerenderedManifest {
+  pages: Record<string, Record<PageLocale, string>>;
+  redirects: Record<string, string>;
+}
+
+/** Writes every prerendered page, the sitemap, robots.txt and the manifest into `<outDir>/prerendered/`. */
+export function prerender(webRoot: string, outDir: string): PrerenderedManifest {
+  const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const readWords = (locale: PageLocale, ns: string) =>
+    JSON.parse(readFileSync(path.join(webRoot, 'src/locales', locale, `${ns}.json`), 'utf8')) as Words;
+  const manifest: PrerenderedManifest = { pages: {}, redirects: {} };
+  let englishPages: Page[] = [];
+  for (const locale of LOCALES) {
+    const words = {
+      common: readWords(locale, 'common'),
+      landing: readWords(locale, 'landing'),
+      legal: readWords(locale, 'legal'),
+    };
+    const pages = [
+      landingPage(words),
+      legalIndexPage(words),
+      ...legalDocuments.map((document) => {
+        const file = path.join(webRoot, 'src/features/legal/documents', locale, `${document.path}.md`);
+        return legalDocumentPage(words, document, renderLegalMarkdown(readFileSync(file, 'utf8')), locale);
+      }),
+    ];
+    for (const page of pages) {
+      const file = `${locale}${page.pathname === '/' ? '/index' : page.pathname}.html`;
+      mkdirSync(path.dirname(path.join(outDir, PRERENDERED_DIR, file)), { recursive: true });
+      writeFileSync(path.join(outDir, PRERENDERED_DIR, file), pageHtml(template, page, locale));
+      manifest.pages[page.pathname] = { ...manifest.pages[page.pathname], [locale]: file } as Record<
+        PageLocale,
+        string
+      >;
+    }
+    if (locale === 'en-US') englishPages = pages;
+  }
+  for (const [from, to] of Object.entries(formerDocumentPaths)) {
+    manifest.redirects[`/legal/documents/${from}`] = `/legal/documents/${to}`;
+  }
+  writeFileSync(path.join(outDir, PRERENDERED_DIR, 'sitemap.xml'), sitemap(englishPages));
+  writeFileSync(path.join(outDir, PRERENDERED_DIR, 'robots.txt'), ROBOTS);
+  writeFileSync(
+    path.join(outDir, PRERENDERED_DIR, 'manifest.json'),
+    `${JSON.stringify(manifest, null, 2)}\n`,
+  );
+  return manifest;
+}
+
+/** Runs the prerendering once the app's build is written (not in the link page's build). */
+export function prerenderPages(webRoot: string): Plugin {
+  let enabled = true;
+  return {
+    name: 'nest-prerender-pages',
+    apply: 'build',
+    configResolved(config) {
+      enabled = config.mode !== 'links';
+    },
+    writeBundle(options) {
+      if (enabled) prerender(webRoot, options.dir ?? path.join(webRoot, 'dist'));
+    },
+  };
+}
