@@ -50,37 +50,43 @@ export function withExamples<D extends object>(
       ? { ...content, [type]: { ...content[type], example: value } }
       : content;
   };
-  const paths = (document as { paths?: Record<string, Record<string, Operation>> }).paths ?? {};
+  return mapOperations<D, Operation>(document, (operation) => {
+    const found = operation.operationId ? examples.get(operation.operationId) : undefined;
+    if (!found) return operation;
+    return {
+      ...operation,
+      ...(operation.requestBody
+        ? {
+            requestBody: {
+              ...operation.requestBody,
+              content: withExample(operation.requestBody.content, found.body),
+            },
+          }
+        : {}),
+      responses: Object.fromEntries(
+        Object.entries(operation.responses ?? {}).map(([status, response]) => [
+          status,
+          { ...response, content: withExample(response.content, found.responses[status]) },
+        ]),
+      ),
+    };
+  });
+}
+
+/** The document with each of its operations (a path's methods) replaced by what `change` makes of it. */
+export function mapOperations<D extends object, O extends object>(
+  document: D,
+  change: (operation: O) => O,
+): D {
+  const paths = (document as { paths?: Record<string, Record<string, O>> }).paths;
+  if (!paths) return document;
   return {
     ...document,
     paths: Object.fromEntries(
       Object.entries(paths).map(([path, operations]) => [
         path,
         Object.fromEntries(
-          Object.entries(operations).map(([method, operation]) => {
-            const found = operation.operationId ? examples.get(operation.operationId) : undefined;
-            if (!found) return [method, operation];
-            return [
-              method,
-              {
-                ...operation,
-                ...(operation.requestBody
-                  ? {
-                      requestBody: {
-                        ...operation.requestBody,
-                        content: withExample(operation.requestBody.content, found.body),
-                      },
-                    }
-                  : {}),
-                responses: Object.fromEntries(
-                  Object.entries(operation.responses ?? {}).map(([status, response]) => [
-                    status,
-                    { ...response, content: withExample(response.content, found.responses[status]) },
-                  ]),
-                ),
-              },
-            ];
-          }),
+          Object.entries(operations).map(([method, operation]) => [method, change(operation)]),
         ),
       ]),
     ),

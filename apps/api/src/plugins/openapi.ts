@@ -5,7 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type OperationExamples, operationExamples, withExamples } from './openapi-examples.js';
+import {
+  mapOperations,
+  type OperationExamples,
+  operationExamples,
+  withExamples,
+} from './openapi-examples.js';
 
 const TEST_ROUTES_PREFIX = '/api/v1/test/';
 
@@ -170,29 +175,18 @@ function withoutUnusedSchemas<D extends object>(document: D): D {
  */
 function withProblemMediaType<D extends object>(document: D): D {
   type Responses = Record<string, { content?: Record<string, unknown> }>;
-  const paths = (document as { paths?: Record<string, Record<string, { responses?: Responses }>> }).paths;
-  if (!paths) return document;
-  const corrected = (responses: Responses | undefined) =>
-    responses &&
-    Object.fromEntries(
-      Object.entries(responses).map(([status, response]) => {
-        const [described] = Object.values(response.content ?? {});
-        if (Number(status) < 400 || !described) return [status, response];
-        return [status, { ...response, content: { 'application/problem+json': described } }];
-      }),
-    );
-  return {
-    ...document,
-    paths: Object.fromEntries(
-      Object.entries(paths).map(([path, operations]) => [
-        path,
-        Object.fromEntries(
-          Object.entries(operations).map(([method, operation]) => [
-            method,
-            operation.responses ? { ...operation, responses: corrected(operation.responses) } : operation,
-          ]),
-        ),
-      ]),
-    ),
-  };
+  return mapOperations<D, { responses?: Responses }>(document, (operation) =>
+    operation.responses
+      ? {
+          ...operation,
+          responses: Object.fromEntries(
+            Object.entries(operation.responses).map(([status, response]) => {
+              const [described] = Object.values(response.content ?? {});
+              if (Number(status) < 400 || !described) return [status, response];
+              return [status, { ...response, content: { 'application/problem+json': described } }];
+            }),
+          ),
+        }
+      : operation,
+  );
 }
