@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './brand-color.js';
 export * from './checkout.js';
 export * from './customers.js';
+export * from './escape-html.js';
 export * from './events.js';
 export * from './health.js';
 export * from './links.js';

@@ -1,4 +1,4 @@
-import { type Locale, labelColon } from '@nest/contracts';
+import { escapeHtml, type Locale, labelColon } from '@nest/contracts';
 
 /** What a template says, as plain strings; the layout turns it into text and HTML. */
 export interface EmailContent {
@@ -32,19 +32,6 @@ const signature: Record<Locale, string> = {
   'en-US': 'The Nest team',
   'fr-FR': 'L’équipe Nest',
 };
-
-const htmlEscapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Every string that reaches the HTML goes through this: names and other params are user input. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => htmlEscapes[c]!);
-}
 
 /** Only web links may become buttons: a javascript: or data: URL in a param must never be clickable. */
 function safeUrl(url: string): string {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defaultLocale, isLocale, type Locale, matchLocale } from '@nest/contracts';
+import { defaultLocale, escapeHtml, isLocale, type Locale, matchLocale } from '@nest/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { requestLocale } from '../lib/i18n.js';
@@ -25,14 +25,6 @@ export interface PrerenderedPages {
   movedTo(pathname: string): string | undefined;
   sitemap: string;
   robots: string;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
 }
 
 /** Who operates this Nest, from the configuration: the `{{operator.…}}` of the legal documents. */

@@ -1,13 +1,7 @@
+import { escapeHtml } from '@nest/contracts';
+
 /** `{{operator.name}}`…: who operates this Nest, written into the legal documents (ADR 198). */
 const PLACEHOLDER = /\{\{operator\.(\w+)\}\}/g;
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
 
 /**
  * Fills a document's placeholders from the runtime configuration; a value the operator did not set

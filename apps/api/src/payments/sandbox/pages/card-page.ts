@@ -1,7 +1,7 @@
-import { coverColors, formatMoney, type Locale, labelColon } from '@nest/contracts';
+import { coverColors, escapeHtml, formatMoney, type Locale, labelColon } from '@nest/contracts';
 import type { CheckoutBranding } from '../../nest-checkout.js';
 import type { SandboxSessionRow } from '../to-port.js';
-import { escapeHtml, fill, Html, html, page } from './html.js';
+import { fill, Html, html, page } from './html.js';
 import { pageMessages } from './messages.js';
 
 export interface CardFormValues {

@@ -1,18 +1,5 @@
-import type { Locale } from '@nest/contracts';
+import { escapeHtml, type Locale } from '@nest/contracts';
 import { pageMessages } from './messages.js';
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Everything that reaches the page goes through this: product and business names are user input. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => escapes[c]!);
-}
 
 /** Tagged template that escapes every interpolated value unless it is already Html. */
 export class Html {
