@@ -1,5 +1,6 @@
 import { daysUntil, expect, test } from '../support/fixtures';
 import { seedMerchantWithNest } from '../support/merchants';
+import { chooseColorMode, colorModeItem, openPreferences } from '../support/preferences';
 
 const COLOR_MODE_COOKIE = 'nest_color_mode';
 
@@ -10,7 +11,10 @@ test('follows the system by default: a dark system puts `dark` on <html>', async
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/legal');
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  await expect(page.getByLabel('Theme')).toHaveValue('system');
+  const menu = await openPreferences(page);
+  await expect(colorModeItem(menu, 'system')).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
   expect(consoleErrors).toEqual([]);
@@ -23,7 +27,7 @@ test('an explicit choice applies at once, is kept in a 365-day cookie and surviv
   await page.emulateMedia({ colorScheme: 'light' });
   await seedMerchantWithNest(page);
   await page.goto('/admin/app/dashboard');
-  await page.getByRole('complementary').getByLabel('Theme').selectOption('dark');
+  await chooseColorMode(page, 'dark', page.getByRole('complementary'));
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   const background = await page.evaluate(
     () => getComputedStyle(document.querySelector('[data-layout]')!).backgroundColor,
@@ -36,9 +40,10 @@ test('an explicit choice applies at once, is kept in a 365-day cookie and surviv
 
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-  await expect(page.getByRole('complementary').getByLabel('Theme')).toHaveValue('dark');
-
-  await page.getByRole('complementary').getByLabel('Theme').selectOption('light');
+  const menu = await openPreferences(page, page.getByRole('complementary'));
+  await expect(colorModeItem(menu, 'dark')).toHaveAttribute('aria-checked', 'true');
+  await colorModeItem(menu, 'light').click();
+  await expect(menu).toBeHidden();
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
   expect((await context.cookies()).find((c) => c.name === COLOR_MODE_COOKIE)?.value).toBe('light');

@@ -1,6 +1,7 @@
 import { appErrors } from '../support/console-errors';
 import { expect, phone, test } from '../support/fixtures';
 import { type MerchantState, seedMerchant, seedMerchantWithNest } from '../support/merchants';
+import { preferencesButton } from '../support/preferences';
 
 /** Every route of the spec (§2) with the layout it is shown in and its title. */
 /**
@@ -125,12 +126,10 @@ test.describe('the merchant sidebar on a desktop', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('carries the language and theme switchers', async ({ page }) => {
+  test('carries the preferences menu (language and appearance)', async ({ page }) => {
     await seedMerchantWithNest(page);
     await page.goto('/admin/app/links');
-    const sidebar = page.getByRole('complementary');
-    await expect(sidebar.getByLabel('Language')).toBeVisible();
-    await expect(sidebar.getByLabel('Theme')).toBeVisible();
+    await expect(preferencesButton(page.getByRole('complementary'))).toBeVisible();
   });
 });
 
@@ -144,7 +143,7 @@ test.describe('the merchant sidebar on a phone', () => {
     await page.getByRole('button', { name: 'Open the menu' }).tap();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
-    await expect(menu.getByLabel('Language')).toBeVisible();
+    await expect(preferencesButton(menu)).toBeVisible();
     await menu.getByRole('link', { name: 'Customers' }).tap();
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL('/admin/app/customers');

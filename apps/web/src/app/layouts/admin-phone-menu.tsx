@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PreferenceControls } from '@/components/layout/preference-controls';
+import { PreferencesMenu } from '@/components/layout/preferences-menu';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetClose, SheetContent, SheetTitle } from '@/components/ui/sheet';
 import { MerchantSessionPanel } from '@/features/auth/components/merchant-session-panel';
@@ -45,7 +45,9 @@ export function AdminPhoneMenu({
           <AdminNav onNavigate={() => onOpenChange(false)} />
         </div>
         <MerchantSessionPanel className="border-t border-slate-200 py-4 dark:border-slate-800" />
-        <PreferenceControls className="border-t border-slate-200 pt-4 dark:border-slate-800" />
+        <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
+          <PreferencesMenu side="top" align="start" />
+        </div>
       </SheetContent>
     </Sheet>
   );

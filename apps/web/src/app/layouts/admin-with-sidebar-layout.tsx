@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Brand } from '@/components/layout/brand';
 import { MainContent } from '@/components/layout/main-content';
 import { PageTransition } from '@/components/layout/page-transition';
-import { PreferenceControls } from '@/components/layout/preference-controls';
+import { PreferencesMenu } from '@/components/layout/preferences-menu';
 import { Button } from '@/components/ui/button';
 import { MerchantSessionPanel } from '@/features/auth/components/merchant-session-panel';
 import { withChunkReload } from '@/lib/chunk-reload';
@@ -16,7 +16,7 @@ const AdminPhoneMenu = lazy(() => loadPhoneMenu().then((module) => ({ default: m
 
 /**
  * The merchant app's layout: a sidebar on desktop, a top bar with a menu button on phones (the same
- * navigation in a sliding panel). Both carry the language and theme switchers.
+ * navigation in a sliding panel). Both carry the preferences menu (language and appearance).
  */
 export function AdminWithSidebarLayout() {
   const { t } = useTranslation();
@@ -33,7 +33,9 @@ export function AdminWithSidebarLayout() {
           <AdminNav />
         </div>
         <MerchantSessionPanel className="border-t border-slate-200 py-4 dark:border-slate-800" />
-        <PreferenceControls className="border-t border-slate-200 pt-4 dark:border-slate-800" />
+        <div className="border-t border-slate-200 pt-4 dark:border-slate-800">
+          <PreferencesMenu side="top" align="start" />
+        </div>
       </aside>
 
       <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-slate-200 bg-white/90 px-4 py-2 backdrop-blur lg:hidden dark:border-slate-800 dark:bg-slate-900/90">

@@ -4,7 +4,7 @@ import { useMatches } from 'react-router';
 import { Brand } from '@/components/layout/brand';
 import { MainContent } from '@/components/layout/main-content';
 import { PageTransition } from '@/components/layout/page-transition';
-import { PreferenceControls } from '@/components/layout/preference-controls';
+import { PreferencesMenu } from '@/components/layout/preferences-menu';
 import { cn } from '@/components/ui/cn';
 
 export type CenteredLayoutName =
@@ -42,7 +42,7 @@ export function CenteredLayout({ name, actions }: { name: CenteredLayoutName; ac
             </span>
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <PreferenceControls />
+            <PreferencesMenu />
             {actions}
           </div>
         </div>

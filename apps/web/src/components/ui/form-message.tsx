@@ -25,7 +25,7 @@ export function FormMessage({
       role={tone === 'error' ? 'alert' : 'status'}
       tabIndex={-1}
       className={cn(
-        'rounded-lg border px-4 py-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-500',
+        'rounded-lg border px-4 py-3 text-sm',
         tone === 'error'
           ? 'border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200'
           : 'border-brand-200 bg-brand-50 text-brand-900 dark:border-brand-800 dark:bg-brand-950/40 dark:text-brand-100',

@@ -75,7 +75,7 @@ function usePageWords(): Words {
 }
 
 const buttonClass =
-  'inline-flex h-10 min-w-28 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
+  'inline-flex h-10 min-w-28 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700';
 
 export function ConsentBanner({ mode, onDone }: { mode: 'ask' | 'settings'; onDone: () => void }) {
   const t = usePageWords();

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { landingSections, paths } from '@/app/paths';
 import { Brand } from '@/components/layout/brand';
-import { PreferenceControls } from '@/components/layout/preference-controls';
+import { PreferencesMenu } from '@/components/layout/preferences-menu';
 import { buttonClasses } from '@/components/ui/button';
 
 const sections = [
@@ -11,7 +11,7 @@ const sections = [
   { id: landingSections.pricing, key: 'pricing' },
 ] as const;
 
-/** The landing page's navbar: its sections, the two logins and the signup. */
+/** The landing page's navbar: its sections, the two logins, the signup and the preferences menu. */
 export function LandingNavbar() {
   const { t } = useTranslation('landing');
   const sectionLinks = sections.map((section) => (
@@ -38,6 +38,10 @@ export function LandingNavbar() {
           <Link to={paths.admin.signup.getHref()} className={buttonClasses({ size: 'sm' })}>
             {t('nav.signup')}
           </Link>
+          {/* Beside the logins from a small tablet up; on a phone, in the row below (no room here). */}
+          <div className="hidden sm:block">
+            <PreferencesMenu />
+          </div>
         </div>
       </div>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 pb-2 sm:px-6">
@@ -51,7 +55,9 @@ export function LandingNavbar() {
           >
             {t('nav.customerLogin')}
           </Link>
-          <PreferenceControls />
+          <div className="sm:hidden">
+            <PreferencesMenu />
+          </div>
         </div>
       </div>
     </header>

@@ -296,7 +296,7 @@ function CustomerTable({
                   >
                     <button
                       type="button"
-                      className="inline-flex items-center gap-1 rounded uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:hover:text-white"
+                      className="inline-flex items-center gap-1 rounded uppercase hover:text-slate-900 dark:hover:text-white"
                       onClick={() => onSort(column.sort)}
                     >
                       {t(`columns.${column.sort}`)}
@@ -345,7 +345,7 @@ function CustomerTableRow({ row, onOpen }: { row: MerchantCustomerRow; onOpen: (
       <td className="max-w-[14rem] py-3 pr-3 pl-4">
         <button
           type="button"
-          className="block max-w-full truncate text-left font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-600 dark:text-sky-300"
+          className="block max-w-full truncate text-left font-medium text-sky-800 underline-offset-2 hover:underline dark:text-sky-300"
           onClick={() => onOpen(row.customer.id)}
         >
           {row.customer.name ?? row.customer.email}

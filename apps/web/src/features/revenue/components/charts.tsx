@@ -46,7 +46,7 @@ function ChartCard({ title, description, legend, chart, caption, head, rows, tes
       ) : null}
       {chart}
       <details className="mt-3 text-sm" data-testid={testId}>
-        <summary className="cursor-pointer rounded font-medium text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300">
+        <summary className="cursor-pointer rounded font-medium text-brand-700 dark:text-brand-300">
           {t('charts.showTable')}
         </summary>
         <div className="mt-2 max-h-72 overflow-auto">

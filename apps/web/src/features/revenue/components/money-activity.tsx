@@ -37,7 +37,7 @@ export function MoneyActivity({ summary }: { summary: RevenueSummary }) {
         actions={
           <Link
             to={paths.admin.app.transactions.getHref()}
-            className="rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+            className="rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300"
           >
             {t('ledger.all')}
           </Link>

@@ -112,7 +112,7 @@ export function Scanner({ onScan, disabled }: { onScan: (token: string) => void;
               {t('scan.start')}
             </Button>
           ) : null}
-          <label className="inline-flex h-12 w-full cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white px-6 text-base font-medium text-slate-900 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 hover:bg-slate-50 sm:w-auto dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
+          <label className="inline-flex h-12 w-full cursor-pointer items-center justify-center rounded-lg border border-slate-300 bg-white px-6 text-base font-medium text-slate-900 has-focus-visible:focus-ring hover:bg-slate-50 sm:w-auto dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800">
             {t('scan.photo')}
             <input
               type="file"
