@@ -44,7 +44,7 @@ test('the link page follows the visitor’s language and theme, and switches bot
 test.describe('on a phone', () => {
   test.use({ ...phone, locale: 'fr-FR' });
 
-  test('the keyboard reaches the skip link, the form, the “Powered by Nest” line and the legal link', async ({
+  test('the keyboard reaches the skip link, the form, the terms of sale, the “Powered by Nest” line and the legal link', async ({
     page,
     browser,
     consoleErrors,
@@ -69,6 +69,11 @@ test.describe('on a phone', () => {
     await expect(page.getByText('Saisissez une adresse e-mail valide.')).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: /^S’abonner pour/ })).toBeFocused();
+    // The terms of sale the customer accepts by subscribing (ADR 198).
+    await page.keyboard.press('Tab');
+    const terms = page.getByRole('link', { name: 'conditions générales de vente' });
+    await expect(terms).toBeFocused();
+    await expect(terms).toHaveAttribute('href', '/legal/documents/customers/terms-of-sale');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Propulsé par Nest' })).toBeFocused();
     await page.keyboard.press('Tab');

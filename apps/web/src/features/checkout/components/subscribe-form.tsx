@@ -17,6 +17,9 @@ interface SubscribeFormProps {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The terms a customer accepts by subscribing (ADR 198). */
+const TERMS_OF_SALE = '/legal/documents/customers/terms-of-sale';
+
 /** Email and name, then off to the payment provider's page (POST → { url } → location.assign). */
 export function SubscribeForm({ link, price, onRefused }: SubscribeFormProps) {
   const { t, locale } = useLinkWords();
@@ -106,6 +109,19 @@ export function SubscribeForm({ link, price, onRefused }: SubscribeFormProps) {
         {busy ? t('form.submitting') : t('form.submit', { price })}
       </button>
       <p className="text-xs text-slate-500 dark:text-slate-400">{t('form.secure')}</p>
+      {/* The customer's terms of sale, and the request to start at once that waives the withdrawal period. */}
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        {t('form.terms.before')}
+        <a
+          href={TERMS_OF_SALE}
+          target="_blank"
+          rel="noopener"
+          className="underline underline-offset-2 hover:text-slate-700 dark:hover:text-slate-200"
+        >
+          {t('form.terms.link')}
+        </a>
+        {t('form.terms.after')}
+      </p>
     </form>
   );
 }
