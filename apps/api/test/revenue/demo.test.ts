@@ -151,9 +151,12 @@ describe('npm run demo (a smaller run)', { timeout: 600_000 }, () => {
     const visits = await t.db.select().from(checkIns).where(eq(checkIns.nestId, demo.nestId));
     const checkInsIn = (from: Date, to: Date) =>
       visits.filter((v) => v.counts && v.checkedAt >= from && v.checkedAt < to).length;
-    const pending = -ledger
-      .filter((r) => r.kind === 'payout' && (r.status === 'pending' || r.status === 'in_transit'))
-      .reduce((sum, r) => sum + r.amountCents, 0);
+    // 0 − sum, not −sum: with no payout under way the figure is 0, not −0 (which JSON cannot carry).
+    const pending =
+      0 -
+      ledger
+        .filter((r) => r.kind === 'payout' && (r.status === 'pending' || r.status === 'in_transit'))
+        .reduce((sum, r) => sum + r.amountCents, 0);
 
     expect(summary.current).toMatchObject({
       revenue_cents: revenue(monthStart, end),

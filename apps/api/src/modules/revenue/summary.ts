@@ -256,7 +256,7 @@ async function pendingPayout(db: Tx, scope: Scope): Promise<number> {
         inArray(nestTransactions.status, ['pending', 'in_transit']),
       ),
     );
-  return -Number(row?.total ?? 0);
+  return 0 - Number(row?.total ?? 0);
 }
 
 /**
