@@ -125,3 +125,66 @@ test.describe('on a phone', () => {
     ).toBeVisible();
   });
 });
+
+/**
+ * The product pictures (ADR 201): screenshots of the real screens in the page's language, from our own
+ * origin as AVIF (or WebP), each with a size written in the page (no layout shift) and a description.
+ */
+for (const [locale, lang, alt] of [
+  ['en-US', 'en', /Café Lumière/],
+  ['fr-FR', 'fr', /Café Lumière/],
+] as const) {
+  test.describe(`the hero's product pictures, ${locale}`, () => {
+    test.use({ locale });
+
+    test('show the real screens in the page’s language, sized, described and cached', async ({
+      page,
+      request,
+      baseURL,
+      consoleErrors,
+    }) => {
+      await page.goto('/');
+      const hero = page.locator('section[aria-labelledby="hero-title"]');
+      await expect(hero.getByRole('heading', { level: 1 })).toBeVisible();
+      const pictures = hero.getByTestId('hero-product').locator('picture');
+      await expect(pictures).toHaveCount(2);
+      for (const img of await hero.locator('img').all()) {
+        await expect(img).toHaveAttribute('width', /^\d+$/);
+        await expect(img).toHaveAttribute('height', /^\d+$/);
+      }
+      for (const picture of await pictures.all()) {
+        const img = picture.locator('img');
+        await expect(img).toHaveAttribute('alt', alt);
+        await expect
+          .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+          .toBe(true);
+        const shown = new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc));
+        expect(shown.origin).toBe(baseURL);
+        // The screenshot of this language, as AVIF (Chromium takes the first source it supports).
+        expect(shown.pathname).toMatch(new RegExp(`^/assets/[a-z-]+-${lang}-\\d+-[\\w-]+\\.avif$`));
+        for (const [type, source] of [
+          ['image/avif', picture.locator('source[type="image/avif"]')],
+          ['image/webp', picture.locator('source[type="image/webp"]')],
+        ] as const) {
+          const srcset = (await source.getAttribute('srcset')) ?? '';
+          const addresses = srcset.split(',').map((candidate) => candidate.trim().split(' ')[0] ?? '');
+          expect(addresses.length).toBeGreaterThanOrEqual(2);
+          for (const address of addresses) expect(address).toContain(`-${lang}-`);
+          const served = await request.get(addresses[0] ?? '');
+          expect(served.status()).toBe(200);
+          expect(served.headers()['content-type']).toBe(type);
+          expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+        }
+      }
+      // The customer's and the counter's screens, further down, in the same language.
+      const screens = page.getByTestId('how-it-works-screens').locator('img');
+      await expect(screens).toHaveCount(3);
+      for (const img of await screens.all()) {
+        await expect(img).toHaveAttribute('alt', /\S/);
+        await expect(img).toHaveAttribute('loading', 'lazy');
+        await expect(img).toHaveAttribute('src', new RegExp(`-${lang}-`));
+      }
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+}

@@ -110,9 +110,14 @@ export { median };
 /**
  * One Lighthouse run (default config: mobile form factor and screen, simulated slow 4G at 150 ms RTT
  * and 1.6 Mbps, 4× CPU slowdown) in a fresh browser, with `cookies` set first for a signed-in page
- * (Lighthouse clears the cache and storage before it loads the page, never the cookies).
+ * (Lighthouse clears the cache and storage before it loads the page, never the cookies). `categories`
+ * adds Lighthouse's other categories (accessibility, best-practices, seo) to the performance one; their
+ * scores come back in `scores`, and the audits that cost them points in `failedAudits`.
  */
-export async function lighthouseRun(url, { cookies = new Map(), apiPath } = {}) {
+export async function lighthouseRun(
+  url,
+  { cookies = new Map(), apiPath, categories: onlyCategories = ['performance'] } = {},
+) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -130,7 +135,7 @@ export async function lighthouseRun(url, { cookies = new Map(), apiPath } = {}) 
     }
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories },
       undefined,
       page,
     );
@@ -163,11 +168,43 @@ export async function lighthouseRun(url, { cookies = new Map(), apiPath } = {}) 
       apiCalls: apiPath ? requests.filter((r) => r.url.includes(apiPath)).length : 0,
       lcpElement:
         audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '?',
+      scores: Object.fromEntries(
+        onlyCategories.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
+      ),
+      failedAudits: failedAudits(result.lhr, onlyCategories),
     };
   } finally {
     await browser?.disconnect();
     await chrome.kill();
   }
+}
+
+/**
+ * What cost points: the scored audits of `categories` that did not pass (with what they found), and
+ * the performance audits that estimate a saving on FCP or LCP, as `category: audit id (score) …`.
+ */
+function failedAudits({ audits, categories }, ids) {
+  const found = (audit) =>
+    (audit.details?.items ?? [])
+      .slice(0, 3)
+      .map((item) => item.issueType ?? item.node?.snippet ?? item.url ?? item.label)
+      .filter(Boolean)
+      .join(' | ');
+  const failed = ids.flatMap((id) =>
+    (categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && audits[ref.id]?.score < 0.9)
+      .map((ref) => {
+        const audit = audits[ref.id];
+        return `${id}: ${ref.id} (${audit.score})${audit.displayValue ? ` ${audit.displayValue}` : ''}${ref.id.endsWith('-contentful-paint') ? '' : ` ${found(audit)}`}`;
+      }),
+  );
+  const savings = Object.values(audits)
+    .filter((audit) => (audit.metricSavings?.LCP ?? 0) + (audit.metricSavings?.FCP ?? 0) >= 50)
+    .map(
+      (audit) =>
+        `performance: ${audit.id} would save FCP ${audit.metricSavings.FCP ?? 0} ms, LCP ${audit.metricSavings.LCP ?? 0} ms ${found(audit)}`,
+    );
+  return [...failed, ...savings];
 }
 
 /** Runs Lighthouse `runs` times (again, at most twice, when a run measured nothing). */

@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { landingSections } from '@/app/paths';
 import { LandingSection } from './landing-section';
+import { PhoneFrame, ProductScreen } from './product-screen';
 
 const steps = ['offers', 'share', 'paid', 'verify'] as const;
+/** What a customer and the counter see, in the order they see it. */
+const screens = ['link-page', 'pass', 'verify'] as const;
 
 export function HowItWorksSection() {
   const { t } = useTranslation('landing');
@@ -28,6 +31,20 @@ export function HowItWorksSection() {
           </li>
         ))}
       </ol>
+      <ul data-testid="how-it-works-screens" className="mt-14 grid grid-cols-3 gap-3 sm:gap-10 lg:px-24">
+        {screens.map((screen) => (
+          <li key={screen}>
+            <figure>
+              <PhoneFrame className="mx-auto max-w-60 border-4 sm:border-[6px]">
+                <ProductScreen screen={screen} sizes="(min-width: 640px) 240px, 30vw" />
+              </PhoneFrame>
+              <figcaption className="mt-4 text-center text-sm font-medium text-slate-700 dark:text-slate-200">
+                {t(`screens.${screen}.caption`)}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
     </LandingSection>
   );
 }
