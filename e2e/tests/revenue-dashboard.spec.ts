@@ -84,3 +84,40 @@ test('at 100 % the French dashboard says new subscriptions are paused and renewa
   await expect(page.getByRole('dialog', { name: 'Denis Roux' })).toContainText('Par le lien « Counter »');
   await context.close();
 });
+
+test('the dashboard paints without moving: no layout shift while its calls and charts arrive (phone and desktop, CPU 4× slower)', async ({
+  browser,
+}) => {
+  for (const viewport of [phone.viewport, { width: 1280, height: 800 }]) {
+    const { context, request } = await merchantContext(browser, { viewport, locale: 'en-US' });
+    const { offer } = await sellingMerchant(request, { plan: 'pro' });
+    const link = await createLink(request, offer.id);
+    await subscribe(request, link.nest_link_id, { name: 'Chloé Petit', email: uniqueEmail('chloe') });
+    await untilSubscribers(request, 1);
+    const page = await context.newPage();
+    // Every layout shift from the first paint on, with what moved (the figure Lighthouse sums as CLS).
+    await page.addInitScript(() => {
+      const shifts: { value: number; moved: string[] }[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          sources: { node?: Node | null }[];
+        })[]) {
+          shifts.push({
+            value: entry.value,
+            moved: entry.sources.map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : '?')),
+          });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto('/admin/app/dashboard');
+    await expect(page.getByTestId('chart-check-ins')).toBeVisible();
+    await expect(page.getByTestId('month-revenue')).toBeVisible();
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: unknown[] }).layoutShifts);
+    expect(shifts, JSON.stringify(shifts, null, 1)).toEqual([]);
+    await context.close();
+  }
+});

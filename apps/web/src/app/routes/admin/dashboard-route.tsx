@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';
 import { PageTitle } from '@/components/layout/page-title';
 import { currentMerchantQueryKey, useCurrentMerchant } from '@/features/auth/api/get-current-merchant';
+import { useEvents } from '@/features/events/api/merchant-events';
 import { EventsSummary } from '@/features/events/components/events-summary';
+import { usePayoutAccount } from '@/features/payouts/api/get-payout-account';
 import { PayoutsNotEnabledBanner } from '@/features/payouts/components/payouts-not-enabled-banner';
+import { usePlanState } from '@/features/plans/api/get-plan-state';
 import { PlanPaymentFailingBanner } from '@/features/plans/components/plan-payment-failing-banner';
 import { UpgradePlanButton } from '@/features/plans/components/upgrade-plan-button';
-import { revenueQueryKey } from '@/features/revenue/api/get-revenue';
+import { revenueQueryKey, useRevenue } from '@/features/revenue/api/get-revenue';
 import { useSummary } from '@/features/revenue/api/get-summary';
 import { FirstSteps, PastDueBanner } from '@/features/revenue/components/attention-banners';
 import { MoneyActivity } from '@/features/revenue/components/money-activity';
@@ -16,7 +19,7 @@ import { MoneyFigures } from '@/features/revenue/components/money-figures';
 import { RevenueLimitBanner } from '@/features/revenue/components/revenue-limit-banner';
 import { RevenuePanel } from '@/features/revenue/components/revenue-panel';
 
-/** The chart library (uPlot) is downloaded with the charts only, after the figures have painted. */
+/** The chart library (uPlot) is downloaded with the charts only, after the figures have painted (ADR 123). */
 const MoneyCharts = lazy(() => import('@/features/revenue/components/charts'));
 
 /** The merchant dashboard (/admin/app/dashboard): what needs action, the month's figures, charts, money moves. */
@@ -26,7 +29,27 @@ export function Component() {
   const queryClient = useQueryClient();
   const merchant = useCurrentMerchant().data;
   const summary = useSummary(merchant?.id ?? '');
+  // The sections and banners come from five calls that answer in any order; painting each as it
+  // arrives pushed the ones already painted down the page (a layout shift of 0.14–0.23 measured).
+  // The page waits for the first answer of each (an error counts), then paints once.
+  const firstAnswers = [
+    summary,
+    useRevenue(),
+    usePayoutAccount(),
+    usePlanState(merchant?.id ?? ''),
+    useEvents('upcoming'),
+  ];
   if (!merchant) return <PageTitle>{t('pages.dashboard')}</PageTitle>;
+  if (firstAnswers.some((query) => query.isPending)) {
+    return (
+      <>
+        <PageTitle>{t('pages.dashboard')}</PageTitle>
+        <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
+          {tRevenue('summaryLoading')}
+        </p>
+      </>
+    );
+  }
 
   const upgrade = (
     <UpgradePlanButton
@@ -62,6 +85,9 @@ export function Component() {
       ) : null}
       {data ? <MoneyFigures summary={data} /> : null}
       <RevenuePanel forecastCents={data?.forecast?.month_end_cents} upgrade={upgrade} />
+      <EventsSummary eventsHref={paths.admin.app.events.getHref()} />
+      {data ? <MoneyActivity summary={data} /> : null}
+      {/* Last: the charts arrive with their library after the rest has painted, and push nothing down. */}
       {data && !nothingYet ? (
         <Suspense
           fallback={
@@ -73,8 +99,6 @@ export function Component() {
           <MoneyCharts summary={data} />
         </Suspense>
       ) : null}
-      <EventsSummary eventsHref={paths.admin.app.events.getHref()} />
-      {data ? <MoneyActivity summary={data} /> : null}
     </>
   );
 }

@@ -23,5 +23,5 @@ export function getPlanStateQueryOptions(merchantId: string) {
 }
 
 export function usePlanState(merchantId: string) {
-  return useQuery(getPlanStateQueryOptions(merchantId));
+  return useQuery({ ...getPlanStateQueryOptions(merchantId), enabled: merchantId !== '' });
 }

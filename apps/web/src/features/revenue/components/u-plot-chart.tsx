@@ -90,5 +90,7 @@ export function UPlotChart({ label, labels, labelEvery = 1, series, formatValue,
     };
   }, [labels, labelEvery, series, formatValue, minTop, mode]);
 
-  return <div ref={box} role="img" aria-label={label} className="w-full overflow-hidden" />;
+  // The chart's height is reserved before uPlot draws into it (after the first paint), so the table
+  // toggle under it does not move.
+  return <div ref={box} role="img" aria-label={label} className="min-h-[220px] w-full overflow-hidden" />;
 }
