@@ -36,3 +36,35 @@ export async function axeViolations(page: Page): Promise<string[]> {
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.slice(0, 3).join(', ')}`,
   );
 }
+
+/**
+ * Axe on the page as it is now, in light then in dark, without reloading: for a state that takes a while
+ * to reach (an open dialog, a step of a form). The app (with no colour mode chosen) and the sandbox's
+ * pages follow the system's scheme as it changes; the check waits for the app to apply it and for the
+ * colour transitions to end, so it never reads a colour half-way. Polls on a timer, not on animation
+ * frames, so it works under Playwright's fake clock too. Leaves the page in dark. Each line is prefixed
+ * with where and in which scheme it was found.
+ */
+export async function axeViolationsInBothSchemes(page: Page, where: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForFunction(
+      (scheme) => {
+        const applied = document.documentElement.style.colorScheme;
+        return (
+          window.matchMedia('(prefers-color-scheme: dark)').matches === (scheme === 'dark') &&
+          (applied === '' || applied === scheme) &&
+          // Endless animations (a spinner, the camera's scan line) never finish: only the finite ones count.
+          document
+            .getAnimations()
+            .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity)
+        );
+      },
+      colorScheme,
+      { polling: 100 },
+    );
+    found.push(...(await axeViolations(page)).map((line) => `${where} (${colorScheme}): ${line}`));
+  }
+  return found;
+}

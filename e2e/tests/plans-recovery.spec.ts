@@ -1,3 +1,4 @@
+import { axeViolationsInBothSchemes } from '../support/axe';
 import { expect, phone, test } from '../support/fixtures';
 import { seedMerchant, uniqueEmail } from '../support/merchants';
 import { createNest } from '../support/nests';
@@ -43,11 +44,14 @@ test('sur un téléphone, une commerçante dont le renouvellement échoue paie a
   await expect(unpaid).toContainText('19,00');
   await expect(unpaid).toContainText('Échec : la carte a été refusée');
   await expect(page.locator('[data-total-due]')).toHaveText(/^19,00\s€$/);
+  const violations = await axeViolationsInBothSchemes(page, 'unpaid renewal');
 
   // The saved card is declined again: the reason is said, and she stays here.
   await page.getByRole('button', { name: 'Réessayer le paiement' }).click();
   await expect(page.getByRole('alert')).toContainText('Le paiement a échoué : la carte a été refusée.');
   await expect(page).toHaveURL('/admin/onboarding/payment/recover');
+  violations.push(...(await axeViolationsInBothSchemes(page, 'declined again')));
+  expect(violations).toEqual([]);
 
   // Another card on the sandbox's page pays what is due and brings her straight back to work.
   await page.getByRole('button', { name: 'Utiliser une autre carte' }).click();

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { request as apiRequest } from '@playwright/test';
+import { axeViolationsInBothSchemes } from '../support/axe';
 import { type ExtraServer, freePort, startExtraServer } from '../support/extra-server';
 import { expect, test } from '../support/fixtures';
 import { createLink, sellingMerchant } from '../support/links';
@@ -221,6 +222,23 @@ test.describe('with an analytics key (a second server, with a local stand-in for
         timeout: 20_000,
       })
       .toContain(`${app.baseURL}/legal/documents/merchants/terms`);
+  });
+
+  test('axe finds no violation with the banner open, and with its choices open, in light and dark', async ({
+    page,
+  }) => {
+    const found: string[] = [];
+    for (const path of ['/', '/legal']) {
+      await page.context().clearCookies();
+      await page.goto(`${app.baseURL}${path}`);
+      const banner = page.getByRole('region', { name: 'Your choice about cookies' });
+      await expect(banner).toBeVisible();
+      found.push(...(await axeViolationsInBothSchemes(page, `${path}, banner`)));
+      await banner.getByRole('button', { name: 'Choose' }).click();
+      await expect(banner.getByRole('checkbox', { name: 'Audience measurement' })).toBeVisible();
+      found.push(...(await axeViolationsInBothSchemes(page, `${path}, choices`)));
+    }
+    expect(found).toEqual([]);
   });
 
   test('the banner speaks French to a French visitor', async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { axeViolationsInBothSchemes } from '../support/axe';
 import { appErrors } from '../support/console-errors';
 import { qrPng } from '../support/fake-camera';
 import { expect, phone, test } from '../support/fixtures';
@@ -77,6 +78,7 @@ test('the counter keeps working when the connection drops: green from the snapsh
   await expect(verdict.getByRole('heading', { name: 'Access granted' })).toBeVisible();
   await expect(verdict.getByTestId('offline-verdict-age')).toHaveText('Offline, snapshot 0 min old');
   await expect(verdict.getByText('Coffee club')).toBeVisible();
+  const violations = await axeViolationsInBothSchemes(page, 'offline, green');
   await next.click();
 
   // A forged pass (one signature byte changed): red.
@@ -89,6 +91,7 @@ test('the counter keeps working when the connection drops: green from the snapsh
   });
   await expect(verdict.getByRole('heading', { name: 'Not eligible' })).toBeVisible();
   await expect(verdict.getByTestId('verdict-banner')).toHaveAttribute('data-result', 'not_eligible');
+  violations.push(...(await axeViolationsInBothSchemes(page, 'offline, red')));
   await next.click();
 
   // Bruno's pass: the snapshot still says active, so green, with the snapshot's age.
@@ -101,6 +104,7 @@ test('the counter keeps working when the connection drops: green from the snapsh
   await expect(verdict.getByTestId('offline-verdict-age')).toHaveText(/^Offline, snapshot \d+ min old$/);
   await next.click();
   await expect(status).toContainText('3 check-ins wait to be sent.');
+  violations.push(...(await axeViolationsInBothSchemes(page, 'offline, queue waiting')));
 
   // The tab is reloaded while still offline: the counter opens from the device, queue intact.
   await page.reload();
@@ -115,6 +119,8 @@ test('the counter keeps working when the connection drops: green from the snapsh
   await expect(accepted.getByRole('listitem')).toHaveCount(1);
   await expect(accepted.getByText('Bruno · Coffee club')).toBeVisible();
   await expect(page.getByTestId('offline-ready')).not.toContainText('being sent');
+  violations.push(...(await axeViolationsInBothSchemes(page, 'accepted offline')));
+  expect(violations).toEqual([]);
 
   // On the server: the three check-ins exactly once, even after another refresh sends nothing again.
   await page.reload();
@@ -273,6 +279,7 @@ test.describe('in French, on a desktop in dark mode', () => {
     await expect(status).toContainText(
       'Il a plus de 1 minute : un abonnement résilié depuis peut encore s’afficher en vert.',
     );
+    expect(await axeViolationsInBothSchemes(page, 'offline, snapshot too old')).toEqual([]);
 
     expect(appErrors(consoleErrors).filter((e) => !/ERR_INTERNET_DISCONNECTED/.test(e.text))).toEqual([]);
   });

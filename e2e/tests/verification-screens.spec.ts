@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { axeViolations } from '../support/axe';
 import { appErrors } from '../support/console-errors';
 import { expect, hasNoHorizontalScroll, test } from '../support/fixtures';
 import { sellingMerchant } from '../support/links';
@@ -8,7 +9,8 @@ import { uniqueEmail } from '../support/merchants';
 /**
  * Every state of the counter screen (search results, green, amber with the pay-now email, red) on a
  * merchant's phone (390 px) and a tablet, light and dark, English and French: nothing sticks out,
- * the banner fills the width, and a screenshot of each is kept in test-results/counter-screens to look at.
+ * the banner fills the width, axe finds no violation, and a screenshot of each is kept in
+ * test-results/counter-screens to look at.
  */
 const devices = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
@@ -53,8 +55,10 @@ for (const [device, options] of Object.entries(devices)) {
             status: 'past_due',
             period_started_days_ago: 9,
           });
+          const violations: string[] = [];
           const shot = async (state: string) => {
             expect(await hasNoHorizontalScroll(page)).toBe(true);
+            violations.push(...(await axeViolations(page)).map((line) => `${state}: ${line}`));
             await page.screenshot({
               path: path.join(
                 testInfo.project.outputDir,
@@ -103,6 +107,7 @@ for (const [device, options] of Object.entries(devices)) {
           await search(page, 'zzz');
           await expect(page.getByRole('status').filter({ hasText: 'zzz' })).toBeVisible();
           await shot('6-undone-and-no-match');
+          expect(violations).toEqual([]);
           expect(appErrors(consoleErrors)).toEqual([]);
         });
       });

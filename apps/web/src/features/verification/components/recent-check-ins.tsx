@@ -111,7 +111,12 @@ function Row({
         {label}
       </span>
       <div className="min-w-0 flex-1">
-        <p className={cn('truncate font-medium', checkIn.undone_at && 'text-slate-500 line-through')}>
+        <p
+          className={cn(
+            'truncate font-medium',
+            checkIn.undone_at && 'text-slate-500 line-through dark:text-slate-400',
+          )}
+        >
           {name}
         </p>
         <p className="truncate text-sm text-slate-600 dark:text-slate-300">
