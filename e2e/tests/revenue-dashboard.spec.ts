@@ -106,7 +106,9 @@ test('the dashboard paints without moving: no layout shift while its calls and c
         })[]) {
           shifts.push({
             value: entry.value,
-            moved: entry.sources.map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : '?')),
+            moved: entry.sources.map((s) =>
+              s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : '?',
+            ),
           });
         }
       }).observe({ type: 'layout-shift', buffered: true });

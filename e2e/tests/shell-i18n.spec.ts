@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { daysUntil, expect, test } from '../support/fixtures';
 import { seedMerchantWithNest } from '../support/merchants';
 import { chooseLanguage } from '../support/preferences';
@@ -78,6 +79,46 @@ test('choosing a language in the preferences menu changes the words, <html lang>
   expect(consoleErrors).toEqual([]);
 });
 
+/** Every word the page shows (its visible text, its title and the accessible names of its images and buttons). */
+async function wordsOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    // Not the toast area's label: the area arrives after the first paint, whenever the browser is idle.
+    const names = Array.from(document.querySelectorAll('[aria-label]:not([aria-live]), img[alt]'))
+      .filter((element) => (element as HTMLElement).offsetParent !== null)
+      .map((element) => element.getAttribute('aria-label') ?? element.getAttribute('alt'));
+    // biome-ignore lint/performance/useDomNodeTextContent: the words shown, not the hidden ones too.
+    return [document.title, document.body.innerText, ...names].join('\n');
+  });
+}
+
+for (const path of ['/', '/legal', '/admin/login', '/client/login']) {
+  test(`${path}: switching to French changes every word, the same as a French visit shows, and a reload keeps it`, async ({
+    page,
+    browser,
+  }) => {
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const english = await wordsOf(page);
+    await chooseLanguage(page, 'fr-FR');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    const frenchVisit = await context.newPage();
+    await frenchVisit.goto(path);
+    await expect(frenchVisit.getByRole('heading', { level: 1 })).toBeVisible();
+    const french = await wordsOf(frenchVisit);
+    await context.close();
+    expect(french).not.toBe(english);
+    await expect.poll(() => wordsOf(page)).toBe(french);
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => wordsOf(page)).toBe(french);
+  });
+}
+
 test('a locale that fails to load is only logged: the page shows in English and keeps working', async ({
   browser,
 }) => {
@@ -95,3 +136,29 @@ test('a locale that fails to load is only logged: the page shows in English and 
   expect(errors.some((e) => e.startsWith('pageerror'))).toBe(false);
   await context.close();
 });
+
+for (const path of ['/', '/legal']) {
+  test(`${path}: the footer has the legal links, "Cookie settings" and the language switch, which changes the words and is kept`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: /legal/i }).first()).toBeVisible();
+    await expect(footer.getByRole('button', { name: 'Cookie settings' })).toBeVisible();
+    const languages = footer.getByRole('group', { name: 'Language' });
+    await expect(languages.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+    await languages.getByRole('button', { name: 'Français' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+    const frenchFooter = page.getByRole('contentinfo');
+    await expect(frenchFooter.getByRole('button', { name: 'Paramètres des cookies' })).toBeVisible();
+    await expect(
+      frenchFooter.getByRole('group', { name: 'Langue' }).getByRole('button', { name: 'Français' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+    await expect(page.getByRole('contentinfo').getByRole('button', { name: 'English' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+}

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { openCookieSettings } from '@/lib/consent/open-cookie-settings';
+import { FooterLanguageSwitch } from './footer-language-switch';
 
-/** A small footer for public pages: where the legal documents are. */
+/** A small footer for public pages: where the legal documents are, the cookie settings and the language. */
 export function PublicFooter() {
   const { t } = useTranslation();
   return (
@@ -24,6 +25,7 @@ export function PublicFooter() {
           >
             {t('nav.cookieSettings')}
           </button>
+          <FooterLanguageSwitch />
         </div>
       </div>
     </footer>

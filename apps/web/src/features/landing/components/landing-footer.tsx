@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { landingSections, paths } from '@/app/paths';
 import { Brand } from '@/components/layout/brand';
+import { FooterLanguageSwitch } from '@/components/layout/footer-language-switch';
 import { openCookieSettings } from '@/lib/consent/open-cookie-settings';
 
 /** The footer; the route passes the legal links (features do not import each other). */
@@ -89,9 +90,12 @@ export function LandingFooter({
           </ul>
         </nav>
       </div>
-      <p className="mx-auto max-w-6xl px-4 pb-10 text-sm text-slate-500 sm:px-6 dark:text-slate-400">
-        {t('footer.copyright', { year: new Date().getFullYear() })}
-      </p>
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 pb-10 sm:px-6">
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          {t('footer.copyright', { year: new Date().getFullYear() })}
+        </p>
+        <FooterLanguageSwitch />
+      </div>
     </footer>
   );
 }
