@@ -125,6 +125,12 @@ const precompressAssets: Plugin = {
   },
 };
 
+/** e.g. assets/locale-fr-FR-common-3f2a1b.json: recognisable in the network panel and in tests. */
+function assetFileNames(asset: { originalFileNames: readonly string[] }): string {
+  const locale = asset.originalFileNames.map((f) => f.match(LOCALE_FILE)).find(Boolean);
+  return locale ? `assets/locale-${locale[1]}-${locale[2]}-[hash][extname]` : 'assets/[name]-[hash][extname]';
+}
+
 const config: UserConfig = {
   plugins: [
     legalMarkdown(),
@@ -188,13 +194,7 @@ const config: UserConfig = {
           const area = chunk.facadeModuleId?.match(AREA_MODULE)?.slice(1).find(Boolean);
           return area ? `assets/${area}-[name]-[hash].js` : 'assets/[name]-[hash].js';
         },
-        assetFileNames: (asset) => {
-          const locale = asset.originalFileNames.map((f) => f.match(LOCALE_FILE)).find(Boolean);
-          // e.g. assets/locale-fr-FR-common-3f2a1b.json: recognisable in the network panel and in tests.
-          return locale
-            ? `assets/locale-${locale[1]}-${locale[2]}-[hash][extname]`
-            : 'assets/[name]-[hash][extname]';
-        },
+        assetFileNames,
       },
     },
   },
@@ -222,10 +222,30 @@ function linkPageBuild(base: UserConfig): UserConfig {
   };
 }
 
+/**
+ * `vite build --mode prerender` (run by the prerendering, build/landing-renderer.ts): the landing's
+ * server module, which renders the page to HTML at build time (ADR 203). The app's aliases, Markdown
+ * plugin and asset names (an image's hashed address is the same as in the app's build), none of the
+ * client build's steps (chunk groups, compressed copies, font preload, prerendering itself).
+ */
+function landingRendererBuild(base: UserConfig): UserConfig {
+  return {
+    resolve: base.resolve,
+    plugins: [legalMarkdown(), react()],
+    build: {
+      sourcemap: false,
+      target: 'node20',
+      copyPublicDir: false,
+      rolldownOptions: { output: { assetFileNames } },
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   // A build is always the production build, whatever NODE_ENV the caller has: the browser tests run
   // with NODE_ENV=test and must test what ships (React's production build, import.meta.env.DEV false,
   // analytics on when configured). Vite reads NODE_ENV after loading this file.
   if (command === 'build') process.env.NODE_ENV = 'production';
+  if (command === 'build' && mode === 'prerender') return landingRendererBuild(config);
   return command === 'build' && mode === 'links' ? linkPageBuild(config) : config;
 });

@@ -22,6 +22,40 @@ export const test = base.extend<{ consoleErrors: ConsoleEntry[]; consoleWarnings
     const hex = randomUUID().replace(/-/g, '').slice(0, 20);
     await use({ 'x-forwarded-for': `2001:db8:e2e:${hex.match(/.{4}/g)!.join(':')}` });
   },
+  // The landing arrives painted before the app's code runs (ADR 203): `goto` and `reload` (waiting
+  // for `load`, the default) also wait for the app to have taken that page over, so a test never
+  // presses a button the app does not handle yet. A test that looks at the painted page itself asks
+  // for an earlier state (`waitUntil: 'domcontentloaded'` or 'commit'); one that blocks the app's
+  // entry is not kept waiting.
+  page: async ({ page }, use) => {
+    let entryFailed = () => {};
+    const noApp = new Promise<void>((resolve) => {
+      entryFailed = resolve;
+    });
+    page.on('requestfailed', (request) => {
+      if (/\/assets\/index-[^/]+\.js$/.test(request.url())) entryFailed();
+    });
+    const appTookOver = () =>
+      Promise.race([
+        page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered')),
+        noApp,
+      ]);
+    const waitsForApp = (options?: { waitUntil?: string }) =>
+      !options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle';
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (waitsForApp(options)) await appTookOver();
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (waitsForApp(options)) await appTookOver();
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: ConsoleEntry[] = [];
     const onConsole = (message: ConsoleMessage) => {

@@ -107,6 +107,8 @@ for (const path of ['/', '/legal', '/admin/login', '/client/login']) {
     const frenchVisit = await context.newPage();
     await frenchVisit.goto(path);
     await expect(frenchVisit.getByRole('heading', { level: 1 })).toBeVisible();
+    // Loaded: the landing's painted page and its prices still loading (ADR 203) are not its words yet.
+    await expect(frenchVisit.locator('[aria-busy="true"]')).toHaveCount(0);
     const french = await wordsOf(frenchVisit);
     await context.close();
     expect(french).not.toBe(english);

@@ -74,15 +74,18 @@ test('the landing page presents Nest in English, with its sections, plans and en
   expect(consoleErrors).toEqual([]);
 });
 
-test('the navbar jumps to its sections', async ({ page }) => {
+test('the navbar jumps to each of its sections', async ({ page }) => {
   await page.goto('/');
-  await page
-    .getByRole('navigation', { name: 'Landing page sections' })
-    .first()
-    .getByRole('link', { name: 'Pricing' })
-    .click();
-  await expect(page).toHaveURL('/#pricing');
-  await expect(page.locator('#pricing')).toBeInViewport();
+  const navbar = page.getByRole('navigation', { name: 'Landing page sections' }).first();
+  for (const [name, id] of [
+    ['How it works', 'how-it-works'],
+    ['Who is it for', 'who-is-it-for'],
+    ['Pricing', 'pricing'],
+  ]) {
+    await navbar.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(`/#${id}`);
+    await expect(page.locator(`#${id}`).getByRole('heading', { level: 2, name })).toBeInViewport();
+  }
 });
 
 test('the signup call to action opens the signup page', async ({ page }) => {
@@ -115,14 +118,35 @@ test.describe('in French', () => {
 test.describe('on a phone', () => {
   test.use(phone);
 
-  test('fits the screen and keeps its section links', async ({ page }) => {
+  test('fits the screen, its header in one row, the sections and logins in a menu', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    const header = page.getByRole('banner');
+    expect((await header.boundingBox())?.height).toBeLessThan(70);
+    await expect(header.getByRole('link', { name: 'Start now' })).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+    // The menu, from the keyboard: opens, leads to a section, closes behind it.
+    // A disclosure (<details>): its <summary> is a button to the browser and screen readers.
+    const menu = header.getByLabel('Menu', { exact: true });
+    const sections = page.getByRole('navigation', { name: 'Landing page sections' });
+    await expect(sections).toBeHidden();
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    await expect(sections.getByRole('link')).toHaveText(['How it works', 'Who is it for', 'Pricing']);
+    await expect(header.getByRole('link', { name: 'I am a customer' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Log in', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sections).toBeHidden();
+    await expect(menu).toBeFocused();
+    await page.keyboard.press('Enter');
+    await sections.getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL('/#pricing');
+    await expect(sections).toBeHidden();
     await expect(
-      page.getByRole('navigation', { name: 'Landing page sections' }).getByRole('link', { name: 'Pricing' }),
-    ).toBeVisible();
+      page.locator('#pricing').getByRole('heading', { level: 2, name: 'Pricing' }),
+    ).toBeInViewport();
   });
 });
 

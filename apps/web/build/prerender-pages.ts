@@ -7,11 +7,14 @@ import {
   type RenderedLegalDocument,
   renderLegalMarkdown,
 } from '../src/features/legal/markdown/render-legal-markdown';
+import { PAINTED_ROOT_ATTRIBUTE } from '../src/lib/router-ready';
+import { buildLandingRenderer, type LandingRenderer, type LandingWords } from './landing-renderer';
 
 /**
  * The public pages written as HTML at build time, per language (ADR 198): `/`, `/legal` and each
  * legal document, with their title, description, canonical address, Open Graph and Twitter tags and
- * `hreflang` alternates, and their words inside `<noscript>` in the app's root, so a crawler or a
+ * `hreflang` alternates. The landing is the app's own first render, painted before any JavaScript
+ * (ADR 203); the legal pages' words sit inside `<noscript>` in the app's root, so a crawler or a
  * browser without JavaScript reads them while the app replaces them on load. `{{publicUrl}}` and the
  * legal notice's `{{operator.…}}` are left for the API to fill from its configuration at start
  * (apps/api/src/plugins/prerendered-pages.ts): one build serves every environment (ADR 006).
@@ -52,6 +55,11 @@ interface Page {
   description: string;
   type: 'website' | 'article';
   body: string;
+  /**
+   * The body is what the app renders first (ADR 203): shown, not in `<noscript>`, and the root is
+   * marked with its language so the app waits for the page's code and adopts it (main.tsx).
+   */
+  painted?: boolean;
   updatedAt?: string;
 }
 
@@ -103,24 +111,15 @@ function frame(words: { common: Words; landing: Words }, main: string): string {
 </div>`;
 }
 
-function landingPage(words: { common: Words; landing: Words }): Page {
+function landingPage(words: LandingWords, locale: PageLocale, renderLanding: LandingRenderer): Page {
   const { landing } = words;
-  const highlights = ['noApp', 'paidFirst', 'access']
-    .map((key) => `<li>${escapeHtml(word(landing, `hero.highlights.${key}`))}</li>`)
-    .join('');
-  const main = `<section class="mx-auto max-w-6xl" aria-labelledby="hero-title">
-<p class="text-sm font-semibold tracking-wide text-brand-700 uppercase">${escapeHtml(word(landing, 'hero.eyebrow'))}</p>
-<h1 id="hero-title" class="mt-4 max-w-3xl text-4xl font-semibold tracking-tight">${escapeHtml(word(landing, 'hero.title'))}</h1>
-<p class="mt-6 max-w-2xl text-lg text-slate-600">${escapeHtml(word(landing, 'hero.lead'))}</p>
-<ul class="mt-6 list-disc pl-6">${highlights}</ul>
-<p class="mt-8"><a class="${LINK}" href="/admin/signup">${escapeHtml(word(landing, 'hero.primary'))}</a></p>
-</section>`;
   return {
     pathname: '/',
     title: word(landing, 'documentTitle'),
     description: word(landing, 'hero.lead'),
     type: 'website',
-    body: frame(words, main),
+    body: renderLanding(locale, words),
+    painted: true,
   };
 }
 
@@ -178,7 +177,27 @@ function legalDocumentPage(
   };
 }
 
-/** index.html with the page's language, head tags and words (inside <noscript> in the app's root). */
+const APP_ENTRY = /\s*<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g;
+
+/**
+ * A painted page needs no script for its first paint (ADR 203): the app's entry and its preloads
+ * leave the head, and `start-after-paint.js` asks for them once the page is on screen.
+ */
+function startAfterPaint(template: string): string {
+  const entry = template.match(APP_ENTRY)?.[1];
+  if (!entry) throw new Error('index.html has no module script: cannot prerender a painted page');
+  const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  return template
+    .replace(MODULE_PRELOAD, '')
+    .replace(
+      APP_ENTRY,
+      () =>
+        `\n    <script src="/start-after-paint.js" data-app="${escapeHtml(entry)}" data-preload="${escapeHtml(preloads.join(' '))}" async></script>`,
+    );
+}
+
+/** index.html with the page's language, head tags and words (shown, or inside <noscript>, in the app's root). */
 export function pageHtml(template: string, page: Page, locale: PageLocale): string {
   if (
     !/<html lang="[^"]*"/.test(template) ||
@@ -187,10 +206,14 @@ export function pageHtml(template: string, page: Page, locale: PageLocale): stri
   ) {
     throw new Error('index.html lacks <html lang>, <title> or <div id="root"></div>: cannot prerender');
   }
-  return template
+  return (page.painted ? startAfterPaint(template) : template)
     .replace(/<html lang="[^"]*"/, `<html lang="${locale}"`)
     .replace(/<title>[^<]*<\/title>/, () => headTags(page, locale))
-    .replace('<div id="root"></div>', () => `<div id="root"><noscript>${page.body}</noscript></div>`);
+    .replace('<div id="root"></div>', () =>
+      page.painted
+        ? `<div id="root" ${PAINTED_ROOT_ATTRIBUTE}="${locale}">${page.body}</div>`
+        : `<div id="root"><noscript>${page.body}</noscript></div>`,
+    );
 }
 
 function sitemap(pages: readonly Page[]): string {
@@ -229,8 +252,15 @@ export interface PrerenderedManifest {
   redirects: Record<string, string>;
 }
 
-/** Writes every prerendered page, the sitemap, robots.txt and the manifest into `<outDir>/prerendered/`. */
-export function prerender(webRoot: string, outDir: string): PrerenderedManifest {
+/**
+ * Writes every prerendered page, the sitemap, robots.txt and the manifest into `<outDir>/prerendered/`;
+ * the landing is rendered by `renderLanding` (buildLandingRenderer).
+ */
+export function prerender(
+  webRoot: string,
+  outDir: string,
+  renderLanding: LandingRenderer,
+): PrerenderedManifest {
   const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   const readWords = (locale: PageLocale, ns: string) =>
     JSON.parse(readFileSync(path.join(webRoot, 'src/locales', locale, `${ns}.json`), 'utf8')) as Words;
@@ -241,9 +271,10 @@ export function prerender(webRoot: string, outDir: string): PrerenderedManifest 
       common: readWords(locale, 'common'),
       landing: readWords(locale, 'landing'),
       legal: readWords(locale, 'legal'),
+      plans: readWords(locale, 'plans'),
     };
     const pages = [
-      landingPage(words),
+      landingPage(words, locale, renderLanding),
       legalIndexPage(words),
       ...legalDocuments.map((document) => {
         const file = path.join(webRoot, 'src/features/legal/documents', locale, `${document.path}.md`);
@@ -282,8 +313,9 @@ export function prerenderPages(webRoot: string): Plugin {
     configResolved(config) {
       enabled = config.mode !== 'links';
     },
-    writeBundle(options) {
-      if (enabled) prerender(webRoot, options.dir ?? path.join(webRoot, 'dist'));
+    async writeBundle(options) {
+      if (!enabled) return;
+      prerender(webRoot, options.dir ?? path.join(webRoot, 'dist'), await buildLandingRenderer(webRoot));
     },
   };
 }

@@ -1,15 +1,22 @@
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { routes } from './app/routes';
 import { startAnalytics } from './lib/analytics/analytics';
 import { listenForPreloadErrors, setPendingUrlSource } from './lib/chunk-reload';
 import { COOKIE_SETTINGS_EVENT } from './lib/consent/open-cookie-settings';
-import { initI18n } from './lib/i18n/i18n';
+import { i18n, initI18n } from './lib/i18n/i18n';
 import { getAppQueryClient } from './lib/query-client';
+import { PAINTED_ROOT_ATTRIBUTE, routerReady } from './lib/router-ready';
 import './index.css';
+
+/** Drops the painted page's mark once the app's own page is on screen (browser tests wait for it). */
+function TakeOver({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useEffect(() => root.removeAttribute(PAINTED_ROOT_ATTRIBUTE), [root]);
+  return children;
+}
 
 listenForPreloadErrors();
 // The shell's words are loaded before the first render, so no page ever shows raw keys. The router
@@ -22,11 +29,28 @@ setPendingUrlSource(() => {
   const next = router.state.navigation.location;
   return next ? `${next.pathname}${next.search}${next.hash}` : undefined;
 });
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App router={router} queryClient={getAppQueryClient()} />
-  </StrictMode>,
+  </StrictMode>
 );
+const paintedIn = root.getAttribute(PAINTED_ROOT_ATTRIBUTE);
+if (paintedIn !== null) {
+  // A page that arrives painted (the landing, ADR 203) stays until its code and words are here. In
+  // the language it was painted in, the app adopts that markup as its own first render (hydration:
+  // no node recreated, nothing repainted); in another (a cookie changed meanwhile), it renders its
+  // page and swaps it in one commit. Either way in a transition, which yields to the browser between
+  // components (no long task on a slow phone), and never through the empty shell.
+  await routerReady(router);
+  const tree = <TakeOver root={root}>{app}</TakeOver>;
+  startTransition(() => {
+    if (paintedIn === i18n.language) hydrateRoot(root, tree);
+    else createRoot(root).render(tree);
+  });
+} else {
+  createRoot(root).render(app);
+}
 // Analytics after consent (ADR 170): when idle, the loader reads the stored choice or asks. The
 // footers' "Cookie settings" only announce themselves: the same chunk opens the settings.
 const consentLoader = () => import('./lib/analytics/analytics-loader');

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defaultLocale, escapeHtml, isLocale, type Locale, matchLocale } from '@nest/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
@@ -18,9 +19,16 @@ interface Manifest {
   redirects: Record<string, string>;
 }
 
+/** One prerendered page, as text and compressed once at start (the landing is ~40 kB of HTML, ADR 203). */
+export interface PrerenderedPage {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
 export interface PrerenderedPages {
   /** The page for this address in this language (the default language's if it has no other), or undefined. */
-  page(pathname: string, locale: Locale): string | undefined;
+  page(pathname: string, locale: Locale): PrerenderedPage | undefined;
   /** Where a former address now lives, or undefined. */
   movedTo(pathname: string): string | undefined;
   sitemap: string;
@@ -71,6 +79,33 @@ export function pageLocale(request: FastifyRequest): Locale {
   return fromAddress ?? requestLocale(request);
 }
 
+function compressed(html: string): PrerenderedPage {
+  const source = Buffer.from(html);
+  return {
+    html,
+    br: brotliCompressSync(source, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    }),
+    gzip: gzipSync(source, { level: 9 }),
+  };
+}
+
+/** The encoding to send a prerendered page in: brotli, gzip, or none, as the request accepts. */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = (acceptEncoding ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^\s*q=0(?:\.0*)?\s*$/.test(q))
+    .map(([name]) => name?.trim());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return undefined;
+}
+
 /**
  * Reads the prerendered pages of a build, or undefined when the build has none (an older build, or a
  * test's hand-written dist). `prepare` turns each page into what is sent (the runtime config's meta tag).
@@ -86,10 +121,10 @@ export function loadPrerenderedPages(
   const operator = operatorOf(config);
   const read = (file: string) =>
     fillPlaceholders(readFileSync(path.join(root, DIR, file), 'utf8'), config.publicUrl, operator);
-  const pages = new Map<string, string>();
+  const pages = new Map<string, PrerenderedPage>();
   for (const [pathname, files] of Object.entries(manifest.pages)) {
     for (const [locale, file] of Object.entries(files)) {
-      if (isLocale(locale) && file) pages.set(`${locale} ${pathname}`, prepare(read(file)));
+      if (isLocale(locale) && file) pages.set(`${locale} ${pathname}`, compressed(prepare(read(file))));
     }
   }
   return {

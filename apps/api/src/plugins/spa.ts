@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestLocale } from '../lib/i18n.js';
 import { sendProblem } from './errors.js';
-import { loadPrerenderedPages, operatorOf, pageLocale, pagePath } from './prerendered-pages.js';
+import { loadPrerenderedPages, operatorOf, pageEncoding, pageLocale, pagePath } from './prerendered-pages.js';
 
 /** /links/:nestLinkId, except the app's own /links/404 page: the standalone link page (ADR 077). */
 const LINK_PAGE_PATH = /^\/links\/(?!404\/?$)([^/]+)\/?$/;
@@ -112,14 +112,16 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     if (moved) return reply.header('cache-control', 'no-cache').redirect(`${moved}${query}`, 301);
     const locale = pageLocale(request);
-    const html = prerendered.page(pathname, locale);
-    if (!html) return false;
+    const page = prerendered.page(pathname, locale);
+    if (!page) return false;
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'Cookie, Accept-Language')
+      .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
       .header('content-language', locale)
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(encoding ? page[encoding] : page.html);
   }
   // The public link page's own small build (ADR 077); without it, /links/:id is a page of the app.
   const linksHtml = page('links.html');

@@ -1,9 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The web build's own prerendering (run by `vite build`), applied here to a small index.html: the
 // pages this test reads are the ones the build writes, without building the whole app.
+import { buildLandingRenderer } from '../../../web/build/landing-renderer.js';
 import { prerender } from '../../../web/build/prerender-pages.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
@@ -30,7 +32,7 @@ describe('the public pages prerendered per language (ADR 198)', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), INDEX);
     writeFileSync(path.join(dist, 'assets/index-abc123.js'), 'console.info("nest");');
-    prerender(WEB, dist);
+    prerender(WEB, dist, await buildLandingRenderer(WEB));
     t = await createTestApp({
       WEB_DIST_DIR: dist,
       API_BASE_URL: '',
@@ -69,6 +71,39 @@ describe('the public pages prerendered per language (ADR 198)', () => {
     // The app still starts from the same page, with its runtime configuration.
     expect(res.body).toContain('/assets/index-abc123.js');
     expect(res.body).toContain('<meta name="nest-config" content="{&quot;apiBaseUrl&quot;');
+  });
+
+  it('paints the landing as the app renders it, its scripts asked for after that paint (ADR 203)', async () => {
+    const res = await get('/?lang=fr');
+    const root = res.body.slice(res.body.indexOf('<div id="root"'));
+    expect(root).toMatch(/^<div id="root" data-prerendered="fr-FR"><a href="#main-content"/);
+    expect(root).not.toContain('<noscript>');
+    expect(root.match(/<h1 /g)).toHaveLength(1);
+    expect(root).toContain('Transformez vos habitués en abonnés.</h1>');
+    expect(root).toContain('href="/admin/signup"');
+    expect(root).toMatch(
+      /<picture><source type="image\/avif" srcSet="\/assets\/dashboard-fr-640-[\w-]+\.avif 640w/,
+    );
+    // No module script in the head: the small starter adds the app's entry once the page is painted.
+    expect(res.body).not.toContain('<script type="module"');
+    expect(res.body).toContain(
+      '<script src="/start-after-paint.js" data-app="/assets/index-abc123.js" data-preload="" async></script>',
+    );
+    // The legal pages still keep their words for crawlers in <noscript>.
+    expect((await get('/legal?lang=fr')).body).toContain('<div id="root"><noscript>');
+  });
+
+  it('sends the pages compressed to a browser that accepts it', async () => {
+    const plain = await get('/?lang=en');
+    const br = await get('/?lang=en', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/Accept-Encoding/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 4);
+    const gzip = await get('/?lang=en', { 'accept-encoding': 'gzip;q=1, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('follows the locale cookie before Accept-Language, and ?lang= before both', async () => {

@@ -13,7 +13,7 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches;
 }
 
-/** True when the visitor asked the system for less motion. */
+/** True when the visitor asked the system for less motion (false in the build's prerendering, ADR 203). */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, prefersReducedMotion);
+  return useSyncExternalStore(subscribe, prefersReducedMotion, () => false);
 }

@@ -1,5 +1,4 @@
 import { isLocale, locales } from '@nest/contracts';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { changeLocale } from '@/lib/i18n/i18n';
@@ -10,11 +9,12 @@ import { changeLocale } from '@/lib/i18n/i18n';
  */
 export function FooterLanguageSwitch({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
-  const labelId = useId();
   const current = i18n.resolvedLanguage ?? i18n.language;
   return (
-    <div role="group" aria-labelledby={labelId} className={cn('flex items-center gap-3 text-sm', className)}>
-      <span id={labelId} className="text-slate-500 dark:text-slate-400">
+    <fieldset className={cn('flex items-center gap-3 text-sm', className)}>
+      {/* The legend names the group for assistive technology; the same word is shown inline. */}
+      <legend className="sr-only">{t('language.label')}</legend>
+      <span aria-hidden="true" className="text-slate-500 dark:text-slate-400">
         {t('language.label')}
       </span>
       {locales.map((locale) => (
@@ -36,6 +36,6 @@ export function FooterLanguageSwitch({ className }: { className?: string }) {
           {t(`language.names.${locale}`)}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }

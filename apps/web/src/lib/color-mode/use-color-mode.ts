@@ -47,9 +47,11 @@ export interface ColorModeState {
 
 /** The visitor's preference, what the current page forces, and what is shown. */
 export function useColorMode(): ColorModeState {
-  const preference = useSyncExternalStore(subscribeColorMode, getColorModePreference);
-  const forced = useSyncExternalStore(subscribeColorMode, getForcedColorMode);
-  const prefersDark = useSyncExternalStore(subscribeSystemColorMode, systemPrefersDark);
+  // The same reading while the app adopts a painted page (hydration, ADR 203): no markup depends on
+  // it (the CSS follows <html>'s class), and a guessed value would repaint the other mode for a frame.
+  const preference = useSyncExternalStore(subscribeColorMode, getColorModePreference, getColorModePreference);
+  const forced = useSyncExternalStore(subscribeColorMode, getForcedColorMode, getForcedColorMode);
+  const prefersDark = useSyncExternalStore(subscribeSystemColorMode, systemPrefersDark, systemPrefersDark);
   return {
     preference,
     forced,

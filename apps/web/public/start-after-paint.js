@@ -1,0 +1,39 @@
+// A page that arrives painted (the landing, ADR 203) asks for the app's scripts only once that paint
+// is on screen: the CSS, the font and the hero's picture have the connection to themselves first,
+// and the app then replaces the page with the same markup. The build writes the app's entry and the
+// modules to preload on this script's tag (build/prerender-pages.ts); a classic script, as the CSP
+// allows our own origin only.
+(() => {
+  const tag = document.currentScript;
+  const start = () => {
+    for (const href of (tag.dataset.preload ?? '').split(' ').filter(Boolean)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = tag.dataset.app;
+    document.head.append(script);
+  };
+  let started = false;
+  const startOnce = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  // The first contentful paint's entry is reported once that frame is on screen. A tab opened in the
+  // background paints nothing, and a browser without paint timing reports nothing: start at once, or
+  // after a second at the latest.
+  const paint = 'PerformanceObserver' in window && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  if (document.visibilityState === 'hidden' || !paint) return startOnce();
+  new PerformanceObserver((entries, observer) => {
+    if (!entries.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    startOnce();
+  }).observe({ type: 'paint', buffered: true });
+  setTimeout(startOnce, 1000);
+})();
