@@ -6,6 +6,7 @@ export * from './events.js';
 export * from './jobs.js';
 export * from './links.js';
 export * from './merchants.js';
+export * from './money-rollups.js';
 export * from './nests.js';
 export * from './offers.js';
 export * from './payments.js';

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { merchantId, requireOwnMerchantId } from '../../plugins/auth.js';
 import { currentRevenue } from './current-revenue.js';
+import { scheduleMoneyNotes } from './fold-money-notes.js';
 import { moneyRoutes } from './money-routes.js';
 import { revenueSummary } from './summary.js';
 
@@ -15,6 +16,8 @@ import { revenueSummary } from './summary.js';
 export const revenueRoutes: FastifyPluginAsyncZod = async (app) => {
   // The money view: the ledger, customer invoices, refunds (money-routes.ts).
   await app.register(moneyRoutes);
+  // The money summary's rollups, folded from the triggers' notes (ADR 202).
+  scheduleMoneyNotes(app);
   app.get(
     '/revenue/current',
     {
