@@ -4,35 +4,41 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { type Alias, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { legalMarkdown } from './build/legal-markdown-plugin';
+import { PREACT_DIR, preactCompatAliases } from './build/preact-compat';
 import { preloadFont } from './build/preload-font-plugin';
 import { PRERENDERED_DIR, prerenderPages } from './build/prerender-pages';
 
 /** Lazy routes and layouts of each area: their chunks are prefixed with the area ("admin-…", "links-…"). */
 const AREA_MODULE =
   /(?:^|\/)src\/app\/(?:routes\/(landing|legal|admin|client|links)\/|layouts\/(admin|client)-)/;
-/** The libraries every page of the app runs before its first render. */
-const FRAMEWORK_MODULE =
-  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](?:query-core|react-query)|i18next|react-i18next|void-elements|html-parse-stringify)[\\/]|^\0(?:vite[\\/]preload-helper|rolldown[\\/]runtime)/;
 /**
- * zod and the contracts that hold schemas (locales and money hold none: they go with the shell; the
- * offline counter's go with the verify screen, ADR 184).
+ * The libraries every page of the app runs before its first render: Preact (as React, ADR 204), React
+ * Router, TanStack Query, i18next. Only the web app's Preact: posthog-js brings its own, loaded later.
+ */
+const FRAMEWORK_LIBRARY =
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](?:query-core|react-query)|i18next|react-i18next|void-elements|html-parse-stringify)[\\/]|^\0(?:vite[\\/]preload-helper|rolldown[\\/]runtime)/;
+const isFrameworkModule = (id: string) =>
+  FRAMEWORK_LIBRARY.test(id) || id.startsWith(`${PREACT_DIR}${path.sep}`);
+/**
+ * zod and the contracts that hold schemas (locales, money and cookies hold none: they go with the shell;
+ * the offline counter's go with the verify screen, ADR 184).
  */
 const CONTRACTS_MODULE =
-  /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!locales\.ts$|money\.ts$|index\.ts$|offline\.ts$)[^\\/]+\.ts$/;
+  /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!locales\.ts$|money\.ts$|cookies\.ts$|index\.ts$|offline\.ts$)[^\\/]+\.ts$/;
 
 /**
  * Our modules that import what only some pages need: a library (Radix dialogs, sonner, QR codes,
- * analytics) or a contract whose module holds zod schemas (sign-in-hint reads two cookie names from
- * the auth and customers contracts): grouped with the shell, they would make every page download it.
+ * analytics) or a contract whose module holds zod schemas: grouped with the shell, they would make
+ * every page download it.
  * The consent code (ADR 170) and the analytics loader too: they load at idle, and only with a key.
  * A feature's dialogs and drawers (`*-dialog.tsx`, `*-drawer.tsx`) too: the plan change is opened
  * from the account page and the dashboard, and in the merchant's shared file it loaded Radix's Dialog
  * with the login page. The preferences menu's Radix DropdownMenu too: fetched when reached for (ADR 200).
  */
 const OWN_CHUNK =
-  /[\\/]src[\\/](?:components[\\/]ui[\\/](?:dialog|sheet|toaster)|components[\\/]layout[\\/]preferences-menu-content|lib[\\/](?:analytics[\\/](?:posthog|analytics-loader)|consent[\\/]consent|sign-in-hint))|use-qr-image|qr-|-(?:dialog|drawer)\.tsx$/;
+  /[\\/]src[\\/](?:components[\\/]ui[\\/](?:dialog|sheet|toaster)|components[\\/]layout[\\/]preferences-menu-content|lib[\\/](?:analytics[\\/](?:posthog|analytics-loader)|consent[\\/]consent))|use-qr-image|qr-|-(?:dialog|drawer)\.tsx$/;
 /**
  * Radix Dialog with the internals it shares with the preferences menu's DropdownMenu (layers, focus
  * scope, portal, presence, scroll lock): one file, as before the menu existed, so a page that opens a
@@ -47,9 +53,9 @@ const CUSTOMER_FEATURES = /[\\/]src[\\/]features[\\/](?:customers|subscriptions|
 /** Which shared file a module of the web app goes to, or null (left to the automatic chunks). */
 function sharedGroupOf(id: string): string | null {
   // What the shell and every page use besides the framework: the catalogue addresses, the paths, the
-  // contracts without schemas (locales, money) and Radix's Slot (every button).
+  // contracts without schemas (locales, money, cookies) and Radix's Slot (every button).
   if (
-    /[\\/]packages[\\/]contracts[\\/]src[\\/](?:locales|money)\.ts$/.test(id) ||
+    /[\\/]packages[\\/]contracts[\\/]src[\\/](?:locales|money|cookies)\.ts$/.test(id) ||
     /[\\/]node_modules[\\/]@radix-ui[\\/]react-(?:slot|compose-refs)[\\/]/.test(id)
   )
     return 'shared-app';
@@ -134,7 +140,8 @@ function assetFileNames(asset: { originalFileNames: readonly string[] }): string
 const config: UserConfig = {
   plugins: [
     legalMarkdown(),
-    react(),
+    // React's Fast Refresh needs React DOM; with Preact (ADR 204) an edit reloads the page in development.
+    react({ refreshExclude: /./ }),
     tailwindcss(),
     linkPageInDev,
     precompressAssets,
@@ -142,7 +149,12 @@ const config: UserConfig = {
     preloadFont('inter-latin-wght-normal.woff2'),
     prerenderPages(fileURLToPath(new URL('.', import.meta.url))),
   ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...preactCompatAliases,
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -162,7 +174,7 @@ const config: UserConfig = {
         codeSplitting: {
           groups: [
             // What every page of the app runs before its first render, in one file.
-            { name: 'framework', test: FRAMEWORK_MODULE, priority: 2 },
+            { name: 'framework', test: isFrameworkModule, priority: 2 },
             // The API's contracts with their schemas, and zod: what every page that reads the API parses with.
             { name: 'contracts', test: CONTRACTS_MODULE, priority: 2, includeDependenciesRecursively: false },
             {
@@ -203,8 +215,9 @@ const config: UserConfig = {
 /**
  * `vite build --mode links` (the second half of `npm run build`): the public link page alone, from
  * links.html, added to the app's dist/. A build of its own, so its script is one file
- * (assets/links-<hash>.js) holding React DOM and the page, instead of a dozen chunks shared with the
- * app: on a slow phone connection every extra request costs a round trip (ADR 077).
+ * (assets/links-<hash>.js) holding Preact (as React DOM, ADR 204) and the page, instead of a dozen
+ * chunks shared with the app: on a slow phone connection every extra request costs a round trip
+ * (ADR 077).
  */
 function linkPageBuild(base: UserConfig): UserConfig {
   return {
@@ -230,7 +243,18 @@ function linkPageBuild(base: UserConfig): UserConfig {
  */
 function landingRendererBuild(base: UserConfig): UserConfig {
   return {
-    resolve: base.resolve,
+    resolve: {
+      alias: [
+        // Rendered by Preact too (ADR 204): the markup the app adopts on load is Preact's own.
+        { find: /^react-dom\/server$/, replacement: path.join(PREACT_DIR, 'compat/server.mjs') },
+        ...((base.resolve?.alias ?? []) as Alias[]),
+      ],
+      // preact-render-to-string sits at the root of node_modules, next to posthog-js's Preact 10: one
+      // Preact, the web app's.
+      dedupe: ['preact'],
+    },
+    // Every library bundled, so the aliases reach their imports of React too (Node would load React itself).
+    ssr: { noExternal: true },
     plugins: [legalMarkdown(), react()],
     build: {
       sourcemap: false,

@@ -1,6 +1,6 @@
 // The standalone public link page, /links/:nestLinkId (ADR 077): its own Vite entry (links.html), so
-// a phone opening a QR code downloads React DOM and this page, not the router, i18next, TanStack Query
-// or the shell. The single-page app (main.tsx) keeps every other page, /links/404 included.
+// a phone opening a QR code downloads Preact (as React DOM) and this page, not the router, i18next,
+// TanStack Query or the shell. The single-page app (main.tsx) keeps every other page, /links/404 included.
 import { LOCALE_COOKIE } from '@nest/contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

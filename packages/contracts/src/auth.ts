@@ -1,18 +1,7 @@
 import { z } from 'zod';
 
-/**
- * Merchant session cookies. In production both carry the `__Host-` prefix, which the browser only
- * accepts with Secure, Path=/ and no Domain: the cookies cannot be set or read by a sibling subdomain.
- */
-export const ACCESS_COOKIE = 'nest_access';
-export const REFRESH_COOKIE = 'nest_refresh';
-/**
- * Set and cleared with the session cookies, readable by the page, holding no secret ("1"): a tab that
- * has not seen the merchant yet (a new tab on the plans page) knows it may ask who is signed in.
- * The session cookies alone decide who is signed in.
- */
-export const MERCHANT_HINT_COOKIE = 'nest_merchant_signed_in';
-export const HOST_COOKIE_PREFIX = '__Host-';
+// The session cookies' names live in a file without zod (cookies.ts); re-exported here as before.
+export { ACCESS_COOKIE, HOST_COOKIE_PREFIX, MERCHANT_HINT_COOKIE, REFRESH_COOKIE } from './cookies.js';
 
 /** How long the short-lived access token and the whole session (refresh token family) live. */
 export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;

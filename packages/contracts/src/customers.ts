@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { customerSubscriptionSchema } from './subscriptions.js';
 
-/**
- * The customer session cookie. In production it carries the `__Host-` prefix (Secure, Path=/, no
- * Domain), like the merchant's cookies.
- */
-export const CUSTOMER_COOKIE = 'nest_customer';
-/**
- * Set and cleared with the session cookie, readable by the page, holding no secret ("1"): the customer
- * area asks the server who is signed in only when it may be someone, so a visitor's browser never
- * logs a 401. The session cookie alone decides who is signed in.
- */
-export const CUSTOMER_HINT_COOKIE = 'nest_customer_signed_in';
+// The session cookies' names live in a file without zod (cookies.ts); re-exported here as before.
+export { CUSTOMER_COOKIE, CUSTOMER_HINT_COOKIE } from './cookies.js';
+
 /** Sliding: each daily rotation of the token pushes the end this far; never past the absolute cap. */
 export const CUSTOMER_SESSION_TTL_DAYS = 30;
 export const CUSTOMER_SESSION_MAX_DAYS = 180;

@@ -82,7 +82,8 @@ describe('the public pages prerendered per language (ADR 198)', () => {
     expect(root).toContain('Transformez vos habitués en abonnés.</h1>');
     expect(root).toContain('href="/admin/signup"');
     expect(root).toMatch(
-      /<picture><source type="image\/avif" srcSet="\/assets\/dashboard-fr-640-[\w-]+\.avif 640w/,
+      // Attribute names are case-insensitive in HTML: Preact writes `srcset`, React wrote `srcSet`.
+      /<picture><source type="image\/avif" srcset="\/assets\/dashboard-fr-640-[\w-]+\.avif 640w/i,
     );
     // No module script in the head: the small starter adds the app's entry once the page is painted.
     expect(res.body).not.toContain('<script type="module"');

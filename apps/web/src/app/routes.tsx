@@ -129,6 +129,7 @@ export const routes: RouteObject[] = [
                   'auth',
                   'plans',
                   'nests',
+                  'payouts',
                   'receipts',
                   'api-keys',
                   'webhooks',
@@ -140,6 +141,8 @@ export const routes: RouteObject[] = [
                   () => import('./routes/admin/customers-route'),
                   'admin',
                   'merchant-customers',
+                  'revenue',
+                  'receipts',
                 ),
               },
               {
@@ -159,11 +162,17 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.admin.app.links.path,
-                lazy: lazyRoute(() => import('./routes/admin/links-route'), 'admin', 'links'),
+                lazy: lazyRoute(() => import('./routes/admin/links-route'), 'admin', 'links', 'payouts'),
               },
               {
                 path: paths.admin.app.prices.path,
-                lazy: lazyRoute(() => import('./routes/admin/offers-route'), 'admin', 'offers', 'payouts'),
+                lazy: lazyRoute(
+                  () => import('./routes/admin/offers-route'),
+                  'admin',
+                  'offers',
+                  'payouts',
+                  'links',
+                ),
               },
               {
                 path: paths.admin.app.events.path,

@@ -69,9 +69,12 @@ export function PreferencesMenuContent({
   const trigger = useRef<HTMLButtonElement>(null);
   const languageId = useId();
   const appearanceId = useId();
+  // The focus goes to this trigger before the open menu takes it: left on the page's body when the
+  // focused button is replaced, a modal dialog around (the merchant's phone menu) pulls it back, which
+  // the menu just opened reads as a focus outside, and closes (ADR 204).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when this trigger replaces the button.
   useLayoutEffect(() => {
-    if (focusTrigger && !defaultOpen) trigger.current?.focus();
+    if (focusTrigger) trigger.current?.focus();
   }, []);
 
   return (

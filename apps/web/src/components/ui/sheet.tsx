@@ -13,7 +13,23 @@ type SheetContentProps = ComponentPropsWithRef<typeof Dialog.Content> & {
   side?: 'left' | 'right';
 };
 
-export function SheetContent({ children, side = 'left', className, ...props }: SheetContentProps) {
+/**
+ * A press in a menu opened from inside the panel (the preferences menu, which Radix portals to the
+ * page's body) is not outside the panel. React passes events up its tree through portals and Radix
+ * sees that; Preact passes them up the DOM only (ADR 204), so without this the panel would close.
+ */
+function keepOpenForNestedMenus(event: Event) {
+  if (event.target instanceof Element && event.target.closest('[data-radix-popper-content-wrapper]'))
+    event.preventDefault();
+}
+
+export function SheetContent({
+  children,
+  side = 'left',
+  className,
+  onPointerDownOutside,
+  ...props
+}: SheetContentProps) {
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
@@ -24,6 +40,10 @@ export function SheetContent({ children, side = 'left', className, ...props }: S
           side === 'left' ? 'left-0' : 'right-0',
           className,
         )}
+        onPointerDownOutside={(event) => {
+          keepOpenForNestedMenus(event);
+          onPointerDownOutside?.(event);
+        }}
         {...props}
       >
         {children}

@@ -79,8 +79,10 @@ const buttonClass =
 
 export function ConsentBanner({ mode, onDone }: { mode: 'ask' | 'settings'; onDone: () => void }) {
   const t = usePageWords();
-  const titleId = useId();
-  const analyticsId = useId();
+  // Prefixed: this is a root of its own, and Preact numbers each root's ids from the same start, so
+  // the page's first field and this title would share an id (ADR 204).
+  const titleId = `consent-${useId()}`;
+  const analyticsId = `consent-${useId()}`;
   const [choosing, setChoosing] = useState(mode === 'settings');
   const [analytics, setAnalytics] = useState(() => readConsent()?.analytics ?? false);
   const region = useRef<HTMLElement>(null);

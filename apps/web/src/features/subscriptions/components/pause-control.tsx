@@ -1,21 +1,16 @@
 import { type CustomerSubscription, MAX_PAUSE_PERIODS } from '@nest/contracts';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-message';
 import { useApiErrorMessage } from '@/lib/api-error-message';
-import { useFormatDate } from '@/lib/dates';
+import { withChunkReload } from '@/lib/chunk-reload';
 import { toast } from '@/lib/toast';
 import { useSetPause } from '../api/subscriptions';
 import { isPausedNow } from '../lib/subscription-state';
+
+const loadPauseDialog = withChunkReload(() => import('./pause-dialog'));
+const PauseDialog = lazy(() => loadPauseDialog().then((module) => ({ default: module.PauseDialog })));
 
 /**
  * The customer's pause (ADR 150), when the offer allows it: "Pause" opens a confirmation with the
@@ -25,11 +20,11 @@ import { isPausedNow } from '../lib/subscription-state';
 export function PauseControl({ subscription }: { subscription: CustomerSubscription }) {
   const { t } = useTranslation('subscriptions');
   const messageOf = useApiErrorMessage();
-  const date = useFormatDate();
   const change = useSetPause(subscription.id);
   const [open, setOpen] = useState(false);
-  const [periods, setPeriods] = useState(1);
-  const selectId = useId();
+  // Mounted on the first open only, then kept (so it can animate closed).
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const max = Math.min(subscription.pause_max_periods, MAX_PAUSE_PERIODS);
   if (subscription.pause) {
     if (isPausedNow(subscription)) return null;
@@ -52,70 +47,38 @@ export function PauseControl({ subscription }: { subscription: CustomerSubscript
     );
   }
   if (max === 0 || subscription.status !== 'active' || subscription.cancel_at_period_end) return null;
-  const from = subscription.current_period_end ? date(subscription.current_period_end) : '—';
   return (
     <>
       <Button
+        ref={button}
         variant="secondary"
         className="w-full sm:w-auto"
         aria-haspopup="dialog"
+        aria-expanded={open}
+        // The dialog's code is fetched as soon as the customer reaches for the button.
+        onPointerEnter={() => void loadPauseDialog()}
+        onTouchStart={() => void loadPauseDialog()}
+        onFocus={() => void loadPauseDialog()}
         onClick={() => {
           change.reset();
+          setWanted(true);
           setOpen(true);
         }}
       >
         {t('pause.action')}
       </Button>
-      <Dialog open={open} onOpenChange={(next) => !change.isPending && setOpen(next)}>
-        <DialogContent>
-          <DialogTitle>{t('pause.title', { offer: subscription.offer.name })}</DialogTitle>
-          <DialogDescription>{t('pause.effect', { date: from })}</DialogDescription>
-          <div className="flex flex-col gap-1 text-sm">
-            <label htmlFor={selectId} className="font-medium">
-              {t('pause.length')}
-            </label>
-            <select
-              id={selectId}
-              value={periods}
-              onChange={(event) => setPeriods(Number(event.target.value))}
-              className="rounded-md border border-slate-300 bg-white px-3 py-2 dark:border-slate-700 dark:bg-slate-900"
-            >
-              {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
-                <option key={n} value={n}>
-                  {t(`pause.periods.${subscription.interval}`, { count: n * subscription.interval_count })}
-                </option>
-              ))}
-            </select>
-          </div>
-          <FormMessage tone="error" message={change.error ? messageOf(change.error) : undefined} />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={change.isPending}>
-                {t('pause.keep')}
-              </Button>
-            </DialogClose>
-            <Button
-              disabled={change.isPending}
-              aria-busy={change.isPending}
-              onClick={() =>
-                change.mutate(periods, {
-                  onSuccess: (after) => {
-                    setOpen(false);
-                    toast.success(
-                      t('pause.done', {
-                        offer: subscription.offer.name,
-                        date: after.pause ? date(after.pause.ends_at) : '—',
-                      }),
-                    );
-                  },
-                })
-              }
-            >
-              {t('pause.confirm')}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <PauseDialog
+            subscription={subscription}
+            max={max}
+            change={change}
+            open={open}
+            onOpenChange={(next) => !change.isPending && setOpen(next)}
+            returnFocusTo={button}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
