@@ -7,17 +7,10 @@
 // a fresh browser with an empty cache (the signed-in pages get the session cookies first).
 // `npm run bench -- app-pages`; BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_PAGES (comma-separated paths,
 // default all four), CHROMIUM_PATH, BENCH_SKIP_BUILD=1 with BENCH_WEB_DIST=<folder> to reuse a build.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { apiClient, buildWeb, freePort, lighthouseRuns, median, startServer } from './lighthouse-support.mjs';
+import { apiClient, lighthouseRuns, loadAverage, median, withBuiltServer } from './lighthouse-support.mjs';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const GOAL = { lcpMs: 2500, score: 90 };
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
 /** A merchant on a plan with a nest and an offer, and a customer subscribed to it, both signed in. */
 async function seedSessions(baseUrl) {
@@ -61,16 +54,8 @@ async function seedSessions(baseUrl) {
   return { merchant: merchant.cookies, customer: customer.cookies };
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'nest-bench-data-'));
-const webDist = process.env.BENCH_SKIP_BUILD
-  ? process.env.BENCH_WEB_DIST
-  : mkdtempSync(path.join(tmpdir(), 'nest-bench-web-'));
-let server;
 const summary = [];
-try {
-  if (!webDist) throw new Error('BENCH_SKIP_BUILD needs BENCH_WEB_DIST');
-  if (!process.env.BENCH_SKIP_BUILD) buildWeb(webDist);
-  server = await startServer(await freePort(), webDist, dataDir);
+await withBuiltServer(async (server) => {
   const sessions = await seedSessions(server.baseUrl);
   const pages = [
     { path: '/admin/login' },
@@ -82,7 +67,7 @@ try {
   for (const page of pages) {
     const url = `${server.baseUrl}${page.path}`;
     console.info(
-      `\nLighthouse ${RUNS}× on ${page.path} (mobile, simulated slow 4G, 4× CPU), load: ${load()}`,
+      `\nLighthouse ${RUNS}× on ${page.path} (mobile, simulated slow 4G, 4× CPU), load: ${loadAverage()}`,
     );
     const runs = await lighthouseRuns(url, RUNS, { cookies: page.cookies }, (run, i) =>
       console.info(
@@ -103,7 +88,7 @@ try {
     });
   }
   console.info(
-    `\nMedians of ${RUNS} runs (goal: score ≥ ${GOAL.score}, LCP ≤ ${GOAL.lcpMs} ms), load: ${load()}`,
+    `\nMedians of ${RUNS} runs (goal: score ≥ ${GOAL.score}, LCP ≤ ${GOAL.lcpMs} ms), load: ${loadAverage()}`,
   );
   console.info(
     'page                    score   LCP ms   FCP ms   TBT ms   JS KB (transferred)  scripts  goal',
@@ -114,9 +99,4 @@ try {
       `${r.path.padEnd(22)}  ${String(r.score).padStart(5)}  ${r.lcpMs.toFixed(0).padStart(7)}  ${r.fcpMs.toFixed(0).padStart(7)}  ${r.tbtMs.toFixed(0).padStart(7)}  ${r.scriptKb.toFixed(1).padStart(19)}  ${String(r.scriptCount).padStart(7)}  ${met ? 'met' : 'MISSED'}`,
     );
   }
-} finally {
-  server?.child.kill('SIGTERM');
-  await new Promise((resolve) => (server ? server.child.once('exit', resolve) : resolve()));
-  rmSync(dataDir, { recursive: true, force: true });
-  if (!process.env.BENCH_SKIP_BUILD && webDist) rmSync(webDist, { recursive: true, force: true });
-}
+});

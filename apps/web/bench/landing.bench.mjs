@@ -6,32 +6,19 @@
 // times on /?lang=en and /?lang=fr, each in a fresh browser, and prints each run and the medians.
 // `npm run bench -- landing`; BENCH_LIGHTHOUSE_RUNS (default 3), CHROMIUM_PATH (/usr/bin/chromium),
 // BENCH_SKIP_BUILD=1 with BENCH_WEB_DIST=<folder> to reuse a build.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildWeb, freePort, lighthouseRuns, median, startServer } from './lighthouse-support.mjs';
+import { lighthouseRuns, loadAverage, median, withBuiltServer } from './lighthouse-support.mjs';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const GOAL = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 100 };
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'nest-bench-data-'));
-const webDist = process.env.BENCH_SKIP_BUILD
-  ? process.env.BENCH_WEB_DIST
-  : mkdtempSync(path.join(tmpdir(), 'nest-bench-web-'));
-let server;
-try {
-  if (!webDist) throw new Error('BENCH_SKIP_BUILD needs BENCH_WEB_DIST');
-  if (!process.env.BENCH_SKIP_BUILD) buildWeb(webDist);
-  server = await startServer(await freePort(), webDist, dataDir);
+await withBuiltServer(async (server) => {
   const summary = [];
   for (const lang of ['en', 'fr']) {
     const url = `${server.baseUrl}/?lang=${lang}`;
-    console.info(`\nLighthouse ${RUNS}× on ${url} (mobile, simulated slow 4G, 4× CPU), load: ${load()}`);
+    console.info(
+      `\nLighthouse ${RUNS}× on ${url} (mobile, simulated slow 4G, 4× CPU), load: ${loadAverage()}`,
+    );
     const runs = await lighthouseRuns(url, RUNS, { categories: CATEGORIES }, (run, i) =>
       console.info(
         `run ${i + 1}: ${CATEGORIES.map((id) => `${id} ${run.scores[id]}`).join(', ')}; LCP ${run.lcpMs.toFixed(0)} ms, FCP ${run.fcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, JS ${run.scriptKb.toFixed(1)} KB`,
@@ -50,7 +37,7 @@ try {
       scriptKb: median(runs.map((r) => r.scriptKb)),
     });
   }
-  console.info(`\n/, median of ${RUNS} runs each (load after: ${load()})`);
+  console.info(`\n/, median of ${RUNS} runs each (load after: ${loadAverage()})`);
   for (const { lang, scores, lcpMs, fcpMs, tbtMs, scriptKb } of summary) {
     const missed = CATEGORIES.filter((id) => scores[id] < GOAL[id]);
     console.info(
@@ -61,9 +48,4 @@ try {
       ].join('\n'),
     );
   }
-} finally {
-  server?.child.kill('SIGTERM');
-  await new Promise((resolve) => (server ? server.child.once('exit', resolve) : resolve()));
-  rmSync(dataDir, { recursive: true, force: true });
-  if (!process.env.BENCH_SKIP_BUILD && webDist) rmSync(webDist, { recursive: true, force: true });
-}
+});

@@ -2,7 +2,9 @@
 // throwaway production build of the web app, the real server on an embedded database, an API client
 // that keeps cookies, and one Lighthouse run with the default mobile settings.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -65,6 +67,36 @@ export async function startServer(port, webDist, dataDir) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('server did not become ready');
+}
+
+/** The 1, 5 and 15-minute load averages, as `uptime` prints them: every figure is reported with them. */
+export const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/**
+ * Runs `bench(server)` against the real server on a throwaway embedded database and a throwaway
+ * production build of the web app (or `BENCH_WEB_DIST` with `BENCH_SKIP_BUILD=1`), then stops the
+ * server and removes what it made, whatever happened.
+ */
+export async function withBuiltServer(bench) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nest-bench-data-'));
+  const webDist = process.env.BENCH_SKIP_BUILD
+    ? process.env.BENCH_WEB_DIST
+    : mkdtempSync(path.join(tmpdir(), 'nest-bench-web-'));
+  let server;
+  try {
+    if (!webDist) throw new Error('BENCH_SKIP_BUILD needs BENCH_WEB_DIST');
+    if (!process.env.BENCH_SKIP_BUILD) buildWeb(webDist);
+    server = await startServer(await freePort(), webDist, dataDir);
+    return await bench(server);
+  } finally {
+    server?.child.kill('SIGTERM');
+    await new Promise((resolve) => (server ? server.child.once('exit', resolve) : resolve()));
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.BENCH_SKIP_BUILD && webDist) rmSync(webDist, { recursive: true, force: true });
+  }
 }
 
 /** Calls the API as one browser would: cookies kept between calls, JSON in and out. */

@@ -7,11 +7,8 @@
 // `npm run bench -- link-page`; BENCH_LIGHTHOUSE_RUNS (default 3), CHROMIUM_PATH (/usr/bin/chromium),
 // BENCH_SKIP_BUILD=1 with BENCH_WEB_DIST=<folder> to reuse a build.
 // lighthouse and chrome-launcher are devDependencies of the e2e workspace, sharp of the API (hoisted).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { apiClient, buildWeb, freePort, lighthouseRuns, median, startServer } from './lighthouse-support.mjs';
+import { apiClient, lighthouseRuns, loadAverage, median, withBuiltServer } from './lighthouse-support.mjs';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const BUDGET = { lcpMs: 2000, scriptKb: 120 };
@@ -61,21 +58,9 @@ async function seedLink(baseUrl) {
   return link.url;
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'nest-bench-data-'));
-const webDist = process.env.BENCH_SKIP_BUILD
-  ? process.env.BENCH_WEB_DIST
-  : mkdtempSync(path.join(tmpdir(), 'nest-bench-web-'));
-let server;
-try {
-  if (!webDist) throw new Error('BENCH_SKIP_BUILD needs BENCH_WEB_DIST');
-  if (!process.env.BENCH_SKIP_BUILD) buildWeb(webDist);
-  server = await startServer(await freePort(), webDist, dataDir);
+await withBuiltServer(async (server) => {
   const url = await seedLink(server.baseUrl);
-  console.info(
-    `Lighthouse ${RUNS}× on ${url} (mobile, simulated slow 4G, 4× CPU), load: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  console.info(`Lighthouse ${RUNS}× on ${url} (mobile, simulated slow 4G, 4× CPU), load: ${loadAverage()}`);
   const runs = await lighthouseRuns(url, RUNS, { apiPath: '/api/v1/public/links/' }, (run, i) =>
     console.info(
       `run ${i + 1}: LCP ${run.lcpMs.toFixed(0)} ms, FCP ${run.fcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, score ${run.score}, JS ${run.scriptKb.toFixed(1)} KB, API reads ${run.apiCalls}`,
@@ -100,9 +85,4 @@ try {
       `  budget (LCP ≤ ${BUDGET.lcpMs} ms, JS ≤ ${BUDGET.scriptKb} KB): ${met ? 'met' : 'MISSED'}`,
     ].join('\n'),
   );
-} finally {
-  server?.child.kill('SIGTERM');
-  await new Promise((resolve) => (server ? server.child.once('exit', resolve) : resolve()));
-  rmSync(dataDir, { recursive: true, force: true });
-  if (!process.env.BENCH_SKIP_BUILD && webDist) rmSync(webDist, { recursive: true, force: true });
-}
+});
