@@ -1,5 +1,7 @@
 import type { CheckInList } from '@nest/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nestSubscriptions } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { counterHelpers } from './support.js';
 
@@ -50,6 +52,43 @@ describe('verification at the counter (POST /nests/me/verifications)', () => {
     expect(first.usage).toMatchObject({ used: 1, left: 1 });
     const again = await answer(merchant, { token: await token(sub.id) });
     expect(again).toMatchObject({ result: 'eligible', repeat: true, usage: { used: 1, left: 1 } });
+  });
+
+  it('a double scan of an offer without allowance is a repeat; a refusal is never one', async () => {
+    const { merchant, offer } = await counter('starter');
+    const sub = await subscriber(offer.id);
+    const first = await answer(merchant, { token: await token(sub.id) });
+    expect(first).toMatchObject({ result: 'eligible', repeat: false, usage: null, reward: null });
+    const again = await answer(merchant, { code: await code(sub.id) });
+    expect(again).toMatchObject({ result: 'eligible', repeat: true, subscription: { id: sub.id } });
+    const canceled = await subscriber(offer.id, 'canceled');
+    for (let i = 0; i < 2; i++) {
+      expect(await answer(merchant, { subscription_id: canceled.id })).toMatchObject({
+        result: 'not_eligible',
+        reason: 'canceled',
+        repeat: false,
+      });
+    }
+  });
+
+  it('a typed code names a subscription cancelled a moment ago (red), not one cancelled minutes ago', async () => {
+    const { merchant, offer } = await counter('starter');
+    const [now, before] = [await subscriber(offer.id), await subscriber(offer.id)];
+    const typed = [await code(now.id), await code(before.id)];
+    await t.db.update(nestSubscriptions).set({ status: 'canceled' }).where(eq(nestSubscriptions.id, now.id));
+    await t.db
+      .update(nestSubscriptions)
+      .set({ status: 'canceled', updatedAt: new Date(Date.now() - 3 * 60 * 1000) })
+      .where(eq(nestSubscriptions.id, before.id));
+    expect(await answer(merchant, { code: typed[0] })).toMatchObject({
+      result: 'not_eligible',
+      reason: 'canceled',
+      subscription: { id: now.id },
+    });
+    expect(await answer(merchant, { code: typed[1] })).toMatchObject({
+      reason: 'unknown_code',
+      subscription: null,
+    });
   });
 
   it('concurrent scans of one pass make one check-in and repeats', async () => {

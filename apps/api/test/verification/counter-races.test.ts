@@ -1,6 +1,7 @@
 import type { CheckIn, Verification } from '@nest/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordStatements } from '../../bench/statements.js';
 import { checkIns } from '../../src/db/schema/index.js';
 import { createTestApp, type TestApp, testDriver } from '../helpers.js';
 import { counterHelpers } from './support.js';
@@ -43,6 +44,27 @@ describe.runIf(testDriver === 'postgres')('the counter under 50 simultaneous req
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(AT_ONCE - 1);
     expect(results.find((r) => r.statusCode === 409)!.json().code).toBe('reward_already_redeemed');
+  });
+
+  it('scans of one pass of an offer without allowance: exactly one counted, the others repeats', async () => {
+    const { merchant, offer } = await counter('starter');
+    const sub = await subscriber(offer.id);
+    const pass = await token(sub.id);
+    const answers = await Promise.all(
+      Array.from({ length: AT_ONCE }, () => answer(merchant, { token: pass })),
+    );
+    expect(answers.every((a) => a.result === 'eligible')).toBe(true);
+    expect(answers.filter((a) => !a.repeat)).toHaveLength(1);
+    expect(await counted(sub.id)).toBe(1);
+  });
+
+  it('a scan with nothing but the check-in to write is 4 statements: session, nest, subscription, check-in (ADR 207)', async () => {
+    const { merchant, offer } = await counter('starter');
+    const passes: string[] = [];
+    for (let i = 0; i < 3; i++) passes.push(await token((await subscriber(offer.id)).id));
+    const statements = await recordStatements(() => answer(merchant, { token: passes.pop() }));
+    expect(statements).toHaveLength(4);
+    expect(statements.at(-1)!.text).toContain('counter_check_in(');
   });
 
   it('check-ins of a subscription with 1 use left: exactly 1 accepted, 49 refused with the reason', async () => {

@@ -9,15 +9,20 @@ import {
 } from '@nest/contracts';
 import { and, eq, gte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { checkIns, nestCustomers, nestSubscriptions, nests, offers } from '../../db/schema/index.js';
+import { checkIns } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
 import type { Jobs } from '../../types.js';
 import { findMerchantPlan } from '../plans/find-merchant-plan.js';
 import { codeLookupsOf, verifyPassToken } from '../subscriptions/pass-verify.js';
-import { priceOffer, subscriptionPrice } from '../subscriptions/subscription-offer.js';
 import { emitWebhookEvent } from '../webhooks/emit-event.js';
 import { counterVerdict, PAY_NOW_STATUSES } from './eligibility.js';
-import { withCodeLookups } from './find-by-code.js';
+import { findByCodeLookups } from './find-by-code.js';
+import {
+  lockedSubscription,
+  type PassSubscription,
+  recordCheckIn,
+  subscriptionById,
+} from './pass-subscription.js';
 import { paidPeriodsOf, recentlyRedeemed, recordCheckInReward, waitingRewards } from './rewards.js';
 import { countedCheckIns, usageView, usedInWindow } from './usage.js';
 
@@ -60,17 +65,19 @@ const EVENTS_TODAY_MARGIN_MS = 48 * 60 * 60 * 1000;
 const mayHaveEventsToday = (nest: CounterNest, now: Date) =>
   nest.eventsEndAt !== null && nest.eventsEndAt.getTime() > now.getTime() - EVENTS_TODAY_MARGIN_MS;
 
-type Resolved = { subscriptionId: string } | { reason: VerificationReason };
+type Found = { sub: PassSubscription } | { reason: VerificationReason };
 
-/** Which of the nest's subscriptions the scanned token or typed code names, or why none. */
-async function resolvePass(
-  ctx: VerifyContext,
-  nestId: string,
-  body: VerifyBody,
-  now: Date,
-): Promise<Resolved> {
-  // Picked from a counter search: the merchant names the subscription (checked against the nest below).
-  if (body.subscription_id !== undefined) return { subscriptionId: body.subscription_id };
+/**
+ * The nest's subscription the scanned token, typed code or picked search result names, read with
+ * what the verdict needs (one statement, no lock), or why none.
+ */
+async function findPass(ctx: VerifyContext, nestId: string, body: VerifyBody, now: Date): Promise<Found> {
+  // Picked from a counter search: the merchant names the subscription; another nest's (or none) is 404.
+  if (body.subscription_id !== undefined) {
+    const [sub] = await subscriptionById(ctx.db).execute({ id: body.subscription_id, nestId });
+    if (!sub) throw notFound();
+    return { sub };
+  }
   if (body.token !== undefined) {
     const check = verifyPassToken(
       ctx.passSecret,
@@ -82,26 +89,26 @@ async function resolvePass(
     if ((check.ok || 'subscriptionId' in check) && check.nestId !== null && check.nestId !== nestId) {
       return { reason: 'invalid_pass' };
     }
-    if (check.ok) return { subscriptionId: check.subscriptionId };
+    if (check.ok) {
+      const [sub] = await subscriptionById(ctx.db).execute({ id: check.subscriptionId, nestId });
+      // A genuine pass of another merchant's nest: refused exactly like a forged one.
+      return sub ? { sub } : { reason: 'invalid_pass' };
+    }
     if (check.reason === 'expired' || check.reason === 'not_yet_valid') {
       // The signature is ours; say "expired" only for this nest's pass, so another nest's pass is
       // refused exactly like a forged one.
-      const id = check.subscriptionId;
-      const [own] = await ctx.db
-        .select({ id: nestSubscriptions.id })
-        .from(nestSubscriptions)
-        .where(and(eq(nestSubscriptions.id, id), eq(nestSubscriptions.nestId, nestId)));
+      const [own] = await subscriptionById(ctx.db).execute({ id: check.subscriptionId, nestId });
       return { reason: own ? 'expired_pass' : 'invalid_pass' };
     }
     return { reason: 'invalid_pass' };
   }
   const lookups = codeLookupsOf(ctx.passSecret, body.code ?? '', now);
-  if (lookups.length === 0) return { reason: 'unknown_code' };
-  const matches = await withCodeLookups(ctx.db, nestId, lookups, now);
+  if (lookups.length !== 2) return { reason: 'unknown_code' };
+  const matches = await findByCodeLookups(ctx.db, nestId, lookups as [number, number], now);
   // This step's pass before the previous one; two subscribers sharing a lookup name nobody.
   for (const lookup of lookups) {
     const named = matches.filter((m) => m.codeLookup === lookup);
-    if (named.length === 1) return { subscriptionId: named[0]!.id };
+    if (named.length === 1) return { sub: named[0]! };
     if (named.length > 1) return { reason: 'unknown_code' };
   }
   return { reason: 'unknown_code' };
@@ -130,10 +137,16 @@ async function recordRefusal(
   reason: VerificationReason,
   now: Date,
 ): Promise<Verification> {
-  const [row] = await tx
-    .insert(checkIns)
-    .values({ nestId, result: 'not_eligible', reason, verifiedBy: userId, checkedAt: now })
-    .returning({ id: checkIns.id });
+  const [row] = await recordCheckIn(tx).execute({
+    nestId,
+    subscriptionId: null,
+    customerId: null,
+    result: 'not_eligible',
+    reason,
+    verifiedBy: userId,
+    checkedAt: now.toISOString(),
+    repeatSeconds: CHECK_IN_REPEAT_SECONDS,
+  });
   return emptyAnswer(row!.id, reason, now);
 }
 
@@ -208,11 +221,60 @@ export async function progressRewards(
   return reward;
 }
 
+/** What the answer says of a recorded check-in, whichever way it was recorded. */
+interface Recorded {
+  id: string;
+  result: Verification['result'];
+  reason: VerificationReason | null;
+  repeat: boolean;
+  graceUntil: Date | null;
+  usage: Verification['usage'];
+  reward: Verification['reward'];
+  events: Verification['events'];
+}
+
+function answerOf(sub: PassSubscription, recorded: Recorded, now: Date): Verification {
+  const { result, reason } = recorded;
+  return {
+    id: recorded.id,
+    result,
+    reason,
+    repeat: recorded.repeat,
+    checked_at: now.toISOString(),
+    customer: { name: sub.customerName },
+    offer: { name: sub.offerName, grants: sub.grants },
+    subscription: {
+      id: sub.id,
+      status: sub.status,
+      current_period_end: sub.currentPeriodEnd?.toISOString() ?? null,
+      cancel_at_period_end: sub.cancelAtPeriodEnd,
+      grace_until: result === 'grace' ? (recorded.graceUntil?.toISOString() ?? null) : null,
+      paused_until: reason === 'paused' ? (sub.pauseEndsAt?.toISOString() ?? null) : null,
+      can_pay_now: PAY_NOW_STATUSES.includes(sub.status),
+    },
+    events: recorded.events,
+    usage: recorded.usage,
+    reward: recorded.reward,
+  };
+}
+
 /**
- * The answer at the counter (DESIGN.md §5) for a scanned token or a typed code, recorded as a
- * check-in whatever it is. Under a lock on the subscription row, so two scans of the same pass at
- * once are one check-in and one repeat, never two uses. Eligible check-ins use the offer's allowance
- * (day and week in the nest's time zone, or the billing period) and move check-in rewards.
+ * Nothing but the check-in itself to decide and write: no allowance to count, no reward to move, no
+ * webhook to send, no event today. Then the verdict from the row just read, and the check-in in one
+ * statement that decides the repeat under the row's lock (ADR 207).
+ */
+const checksInAlone = (ctx: VerifyContext, nest: CounterNest, sub: PassSubscription, now: Date) =>
+  sub.allowance === null &&
+  sub.rewardRule === null &&
+  !nest.hasWebhookEndpoints &&
+  !(ctx.eventDoor && mayHaveEventsToday(nest, now));
+
+/**
+ * The answer at the counter (DESIGN.md §5) for a scanned token, a typed code or a picked search
+ * result, recorded as a check-in whatever it is. Under a lock on the subscription row, so two scans of
+ * the same pass at once are one check-in and one repeat, never two uses. Eligible check-ins use the
+ * offer's allowance (day and week in the nest's time zone, or the billing period) and move check-in
+ * rewards: those read and write more in one transaction, the others are one statement (ADR 207).
  */
 export async function verifyAtCounter(
   ctx: VerifyContext,
@@ -221,41 +283,42 @@ export async function verifyAtCounter(
   body: VerifyBody,
   now: Date = new Date(),
 ): Promise<Verification> {
-  const resolved = await resolvePass(ctx, nest.id, body, now);
-  if ('reason' in resolved) return recordRefusal(ctx.db, nest.id, userId, resolved.reason, now);
+  const found = await findPass(ctx, nest.id, body, now);
+  if ('reason' in found) return recordRefusal(ctx.db, nest.id, userId, found.reason, now);
+  if (!checksInAlone(ctx, nest, found.sub, now))
+    return verifyInTransaction(ctx, nest, userId, found.sub.id, now);
 
+  const { sub } = found;
+  const verdict = counterVerdict(sub, now);
+  const [row] = await recordCheckIn(ctx.db).execute({
+    nestId: nest.id,
+    subscriptionId: sub.id,
+    customerId: sub.customerId,
+    result: verdict.result,
+    reason: verdict.reason,
+    verifiedBy: userId,
+    checkedAt: now.toISOString(),
+    repeatSeconds: CHECK_IN_REPEAT_SECONDS,
+  });
+  return answerOf(
+    sub,
+    { ...verdict, id: row!.id, repeat: row!.repeat, usage: null, reward: null, events: [] },
+    now,
+  );
+}
+
+/** A check-in that counts an allowance, moves rewards, notifies or admits to events: one transaction. */
+function verifyInTransaction(
+  ctx: VerifyContext,
+  nest: CounterNest,
+  userId: string,
+  subscriptionId: string,
+  now: Date,
+): Promise<Verification> {
   return ctx.db.transaction(async (tx) => {
-    const [sub] = await tx
-      .select({
-        id: nestSubscriptions.id,
-        status: nestSubscriptions.status,
-        currentPeriodStart: nestSubscriptions.currentPeriodStart,
-        currentPeriodEnd: nestSubscriptions.currentPeriodEnd,
-        cancelAtPeriodEnd: nestSubscriptions.cancelAtPeriodEnd,
-        pauseStartsAt: nestSubscriptions.pauseStartsAt,
-        pauseEndsAt: nestSubscriptions.pauseEndsAt,
-        customerId: nestSubscriptions.customerId,
-        customerName: nestCustomers.name,
-        customerEmail: nestCustomers.email,
-        customerLocale: nestCustomers.locale,
-        nestName: nests.name,
-        timeZone: nests.timeZone,
-        offerName: offers.name,
-        grants: offers.grants,
-        allowance: offers.usageAllowance,
-        rewardRule: offers.rewardRule,
-        graceDays: offers.graceDays,
-      })
-      .from(nestSubscriptions)
-      .innerJoin(nests, eq(nests.id, nestSubscriptions.nestId))
-      .innerJoin(nestCustomers, eq(nestCustomers.id, nestSubscriptions.customerId))
-      .innerJoin(...subscriptionPrice)
-      .innerJoin(...priceOffer)
-      .where(and(eq(nestSubscriptions.id, resolved.subscriptionId), eq(nestSubscriptions.nestId, nest.id)))
-      .for('update', { of: nestSubscriptions });
-    // A subscription picked from a search is named by id: another nest's (or no) subscription is 404.
-    if (!sub && body.subscription_id !== undefined) throw notFound();
-    // A genuine pass of another merchant's nest: refused exactly like a forged one.
+    // Read again under the lock: a concurrent check-in of the same subscription has committed by now.
+    const [sub] = await lockedSubscription(tx, nest.id, subscriptionId);
+    // Deleted since it was read (its nest's data erased): refused like a pass that names nothing.
     if (!sub) return recordRefusal(tx, nest.id, userId, 'invalid_pass', now);
 
     const allowance = (sub.allowance ?? null) as UsageAllowance | null;
@@ -322,7 +385,7 @@ export async function verifyAtCounter(
 
     const reward = await progressRewards(tx, ctx, nest, sub, counts, row!.id);
 
-    const todaysEvents =
+    const events =
       ctx.eventDoor && mayHaveEventsToday(nest, now)
         ? await ctx.eventDoor(
             tx,
@@ -331,26 +394,19 @@ export async function verifyAtCounter(
           )
         : [];
 
-    return {
-      id: row!.id,
-      result,
-      reason,
-      repeat,
-      checked_at: now.toISOString(),
-      customer: { name: sub.customerName },
-      offer: { name: sub.offerName, grants: sub.grants },
-      subscription: {
-        id: sub.id,
-        status: sub.status,
-        current_period_end: sub.currentPeriodEnd?.toISOString() ?? null,
-        cancel_at_period_end: sub.cancelAtPeriodEnd,
-        grace_until: result === 'grace' ? (verdict.graceUntil?.toISOString() ?? null) : null,
-        paused_until: verdict.reason === 'paused' ? (sub.pauseEndsAt?.toISOString() ?? null) : null,
-        can_pay_now: PAY_NOW_STATUSES.includes(sub.status),
+    return answerOf(
+      sub,
+      {
+        id: row!.id,
+        result,
+        reason,
+        repeat,
+        graceUntil: verdict.graceUntil,
+        usage: allowance ? usageView(allowance, used) : null,
+        reward,
+        events,
       },
-      events: todaysEvents,
-      usage: allowance ? usageView(allowance, used) : null,
-      reward,
-    } satisfies Verification;
+      now,
+    );
   });
 }
