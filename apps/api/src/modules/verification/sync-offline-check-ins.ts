@@ -7,9 +7,10 @@ import {
 import type { OfflineCheckIn, OfflineSyncResult } from '@nest/contracts/offline';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { checkIns, nestCustomers, nestSubscriptions, nests, offers } from '../../db/schema/index.js';
+import { checkIns, nestCustomers, nestSubscriptions } from '../../db/schema/index.js';
 import { priceOffer, subscriptionPrice } from '../subscriptions/subscription-offer.js';
 import { counterVerdict } from './eligibility.js';
+import { lockedSubscription } from './pass-subscription.js';
 import { checkInColumns, checkInView } from './recent-check-ins.js';
 import { usedInWindow } from './usage.js';
 import { type CounterNest, progressRewards, type VerifyContext } from './verify-at-counter.js';
@@ -49,35 +50,7 @@ async function syncOne(
     const stated = new Date(item.checked_at);
     const checkedAt = stated.getTime() > now.getTime() + CLOCK_SKEW_MS ? now : stated;
 
-    const [sub] = item.subscription_id
-      ? await tx
-          .select({
-            id: nestSubscriptions.id,
-            status: nestSubscriptions.status,
-            currentPeriodStart: nestSubscriptions.currentPeriodStart,
-            currentPeriodEnd: nestSubscriptions.currentPeriodEnd,
-            cancelAtPeriodEnd: nestSubscriptions.cancelAtPeriodEnd,
-            customerId: nestSubscriptions.customerId,
-            customerName: nestCustomers.name,
-            customerEmail: nestCustomers.email,
-            customerLocale: nestCustomers.locale,
-            nestName: nests.name,
-            timeZone: nests.timeZone,
-            offerName: offers.name,
-            allowance: offers.usageAllowance,
-            rewardRule: offers.rewardRule,
-            graceDays: offers.graceDays,
-            pauseStartsAt: nestSubscriptions.pauseStartsAt,
-            pauseEndsAt: nestSubscriptions.pauseEndsAt,
-          })
-          .from(nestSubscriptions)
-          .innerJoin(nests, eq(nests.id, nestSubscriptions.nestId))
-          .innerJoin(nestCustomers, eq(nestCustomers.id, nestSubscriptions.customerId))
-          .innerJoin(...subscriptionPrice)
-          .innerJoin(...priceOffer)
-          .where(and(eq(nestSubscriptions.id, item.subscription_id), eq(nestSubscriptions.nestId, nest.id)))
-          .for('update', { of: nestSubscriptions })
-      : [];
+    const [sub] = item.subscription_id ? await lockedSubscription(tx, nest.id, item.subscription_id) : [];
 
     const letIn = item.result !== 'not_eligible';
     let counts = false;
