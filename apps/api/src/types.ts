@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
 import type { RateLimiter } from './lib/rate-limiter.js';
+import type { NestRow } from './modules/nests/nest-view.js';
 
 /** What a job handler receives. */
 export interface JobContext {
@@ -41,6 +42,11 @@ export interface MerchantPrincipal {
   sessionId: string;
   /** Set when the request authenticated with an API key (ADR 175): the key and the one nest it opens. */
   apiKey?: { id: string; nestId: string };
+  /**
+   * The merchant's nest as it was read with the session (null: none yet); absent when it was not read
+   * with it (an API key). `requireOwnNest(request, 'me')` answers it without another query.
+   */
+  ownNest?: NestRow | null;
 }
 
 /** The signed-in nest customer, set by the customer-auth plugin's requireCustomer pre-handler. */

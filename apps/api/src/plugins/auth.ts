@@ -74,8 +74,13 @@ export async function requireOwnNest(
 ): Promise<NestRow> {
   const ownerId = merchantId(request);
   const { db } = request.server;
+  const read = request.merchant?.ownNest;
   const nest =
-    idOrMe === 'me' ? await findNestOfOwner(db, ownerId) : await findOwnNestById(db, ownerId, idOrMe);
+    idOrMe !== 'me'
+      ? await findOwnNestById(db, ownerId, idOrMe)
+      : read !== undefined
+        ? (read ?? undefined)
+        : await findNestOfOwner(db, ownerId);
   // An API key opens the one nest it was made for.
   const keyNest = request.merchant?.apiKey?.nestId;
   if (nest && keyNest && nest.id !== keyNest) throw notFound();
