@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type Alias, defineConfig, type Plugin, type UserConfig } from 'vite';
+import { inlineColorMode } from './build/inline-color-mode-plugin';
 import { legalMarkdown } from './build/legal-markdown-plugin';
 import { PREACT_DIR, preactCompatAliases } from './build/preact-compat';
 import { preloadFont } from './build/preload-font-plugin';
@@ -144,6 +145,7 @@ const config: UserConfig = {
     react({ refreshExclude: /./ }),
     tailwindcss(),
     linkPageInDev,
+    inlineColorMode(),
     precompressAssets,
     // The brand typeface's Latin file, which every page's first words need (ADR 200).
     preloadFont('inter-latin-wght-normal.woff2'),
@@ -236,12 +238,12 @@ function linkPageBuild(base: UserConfig): UserConfig {
 }
 
 /**
- * `vite build --mode prerender` (run by the prerendering, build/landing-renderer.ts): the landing's
- * server module, which renders the page to HTML at build time (ADR 203). The app's aliases, Markdown
+ * `vite build --mode prerender` (run by the prerendering, build/page-renderer.ts): the painted pages'
+ * server module, which renders them to HTML at build time (ADR 203, 205). The app's aliases, Markdown
  * plugin and asset names (an image's hashed address is the same as in the app's build), none of the
  * client build's steps (chunk groups, compressed copies, font preload, prerendering itself).
  */
-function landingRendererBuild(base: UserConfig): UserConfig {
+function pageRendererBuild(base: UserConfig): UserConfig {
   return {
     resolve: {
       alias: [
@@ -270,6 +272,6 @@ export default defineConfig(({ command, mode }) => {
   // with NODE_ENV=test and must test what ships (React's production build, import.meta.env.DEV false,
   // analytics on when configured). Vite reads NODE_ENV after loading this file.
   if (command === 'build') process.env.NODE_ENV = 'production';
-  if (command === 'build' && mode === 'prerender') return landingRendererBuild(config);
+  if (command === 'build' && mode === 'prerender') return pageRendererBuild(config);
   return command === 'build' && mode === 'links' ? linkPageBuild(config) : config;
 });

@@ -36,8 +36,9 @@ test('a link page downloads its own small script, none of the app, and paints wi
   const scripts = await scriptsOf(page, `/links/${link.nest_link_id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(offer.name);
   const names = [...scripts.keys()];
-  // The standalone link page (docs/decisions/077): one script of its own, nothing of the app.
-  expect(names.filter((n) => !n.startsWith('/assets/links-'))).toEqual(['/color-mode.js']);
+  // The standalone link page (docs/decisions/077): one script of its own, nothing of the app (the
+  // colour mode is inline, ADR 205).
+  expect(names.filter((n) => !n.startsWith('/assets/links-'))).toEqual([]);
   expect(names.some((n) => n.startsWith('/assets/posthog-'))).toBe(false);
   // The server wrote the link's data into the page: no API round trip, and one visit, not two.
   expect(apiReads).toEqual([]);

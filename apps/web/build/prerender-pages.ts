@@ -8,13 +8,13 @@ import {
   renderLegalMarkdown,
 } from '../src/features/legal/markdown/render-legal-markdown';
 import { PAINTED_ROOT_ATTRIBUTE } from '../src/lib/router-ready';
-import { buildLandingRenderer, type LandingRenderer, type LandingWords } from './landing-renderer';
+import { buildPageRenderer, type PageRenderer, type PageWords } from './page-renderer';
 
 /**
  * The public pages written as HTML at build time, per language (ADR 198): `/`, `/legal` and each
  * legal document, with their title, description, canonical address, Open Graph and Twitter tags and
- * `hreflang` alternates. The landing is the app's own first render, painted before any JavaScript
- * (ADR 203); the legal pages' words sit inside `<noscript>` in the app's root, so a crawler or a
+ * `hreflang` alternates. The landing and the two login pages are the app's own first render, painted
+ * before any JavaScript (ADR 203, 205); the legal pages' words sit inside `<noscript>` in the app's root, so a crawler or a
  * browser without JavaScript reads them while the app replaces them on load. `{{publicUrl}}` and the
  * legal notice's `{{operator.…}}` are left for the API to fill from its configuration at start
  * (apps/api/src/plugins/prerendered-pages.ts): one build serves every environment (ADR 006).
@@ -60,6 +60,8 @@ interface Page {
    * marked with its language so the app waits for the page's code and adopts it (main.tsx).
    */
   painted?: boolean;
+  /** Listed in the sitemap (the login pages are not: nothing there for a search engine to read). */
+  listed?: boolean;
   updatedAt?: string;
 }
 
@@ -111,14 +113,43 @@ function frame(words: { common: Words; landing: Words }, main: string): string {
 </div>`;
 }
 
-function landingPage(words: LandingWords, locale: PageLocale, renderLanding: LandingRenderer): Page {
-  const { landing } = words;
+/** The words of a painted page's namespaces, read for one language. */
+type ReadWords = (namespaces: readonly string[]) => PageWords;
+
+async function landingPage(locale: PageLocale, renderer: PageRenderer, read: ReadWords): Promise<Page> {
+  const words = read(renderer.paintedPages['/'] ?? []);
   return {
     pathname: '/',
-    title: word(landing, 'documentTitle'),
-    description: word(landing, 'hero.lead'),
+    title: word(words.landing as Words, 'documentTitle'),
+    description: word(words.landing as Words, 'hero.lead'),
     type: 'website',
-    body: renderLanding(locale, words),
+    body: await renderer.renderPage('/', locale, words),
+    painted: true,
+    listed: true,
+  };
+}
+
+/** The login pages' title and lead (namespace, key): the head's title and description. */
+const LOGIN_PAGES = {
+  '/admin/login': { title: ['admin', 'pages.login'], lead: ['auth', 'login.intro'] },
+  '/client/login': { title: ['customers', 'pages.login'], lead: ['customers', 'login.intro'] },
+} as const;
+
+/** A login page, painted as the app renders it first (ADR 205). */
+async function loginPage(
+  pathname: keyof typeof LOGIN_PAGES,
+  locale: PageLocale,
+  renderer: PageRenderer,
+  read: ReadWords,
+): Promise<Page> {
+  const words = read(renderer.paintedPages[pathname] ?? []);
+  const { title, lead } = LOGIN_PAGES[pathname];
+  return {
+    pathname,
+    title: word(words.common as Words, 'documentTitle', { title: word(words[title[0]] as Words, title[1]) }),
+    description: word(words[lead[0]] as Words, lead[1]),
+    type: 'website',
+    body: await renderer.renderPage(pathname, locale, words),
     painted: true,
   };
 }
@@ -146,6 +177,7 @@ ${groups}</div>`;
     description: word(legal, 'description'),
     type: 'website',
     body: frame(words, main),
+    listed: true,
   };
 }
 
@@ -173,6 +205,7 @@ function legalDocumentPage(
     description: word(legal, `documents.${document.id}.summary`),
     type: 'article',
     body: frame(words, main),
+    listed: true,
     updatedAt: rendered.updatedAt,
   };
 }
@@ -254,13 +287,13 @@ export interface PrerenderedManifest {
 
 /**
  * Writes every prerendered page, the sitemap, robots.txt and the manifest into `<outDir>/prerendered/`;
- * the landing is rendered by `renderLanding` (buildLandingRenderer).
+ * the painted pages are rendered by `renderer` (buildPageRenderer).
  */
-export function prerender(
+export async function prerender(
   webRoot: string,
   outDir: string,
-  renderLanding: LandingRenderer,
-): PrerenderedManifest {
+  renderer: PageRenderer,
+): Promise<PrerenderedManifest> {
   const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   const readWords = (locale: PageLocale, ns: string) =>
     JSON.parse(readFileSync(path.join(webRoot, 'src/locales', locale, `${ns}.json`), 'utf8')) as Words;
@@ -271,10 +304,13 @@ export function prerender(
       common: readWords(locale, 'common'),
       landing: readWords(locale, 'landing'),
       legal: readWords(locale, 'legal'),
-      plans: readWords(locale, 'plans'),
     };
+    const read: ReadWords = (namespaces) =>
+      Object.fromEntries(namespaces.map((ns) => [ns, readWords(locale, ns)]));
     const pages = [
-      landingPage(words, locale, renderLanding),
+      await landingPage(locale, renderer, read),
+      await loginPage('/admin/login', locale, renderer, read),
+      await loginPage('/client/login', locale, renderer, read),
       legalIndexPage(words),
       ...legalDocuments.map((document) => {
         const file = path.join(webRoot, 'src/features/legal/documents', locale, `${document.path}.md`);
@@ -290,7 +326,7 @@ export function prerender(
         string
       >;
     }
-    if (locale === 'en-US') englishPages = pages;
+    if (locale === 'en-US') englishPages = pages.filter((page) => page.listed);
   }
   for (const [from, to] of Object.entries(formerDocumentPaths)) {
     manifest.redirects[`/legal/documents/${from}`] = `/legal/documents/${to}`;
@@ -315,7 +351,7 @@ export function prerenderPages(webRoot: string): Plugin {
     },
     async writeBundle(options) {
       if (!enabled) return;
-      prerender(webRoot, options.dir ?? path.join(webRoot, 'dist'), await buildLandingRenderer(webRoot));
+      await prerender(webRoot, options.dir ?? path.join(webRoot, 'dist'), await buildPageRenderer(webRoot));
     },
   };
 }

@@ -1,10 +1,23 @@
-// A page that arrives painted (the landing, ADR 203) asks for the app's scripts only once that paint
+// A page that arrives painted (the landing, ADR 203; the login pages, ADR 205) asks for the app's scripts only once that paint
 // is on screen: the CSS, the font and the hero's picture have the connection to themselves first,
 // and the app then replaces the page with the same markup. The build writes the app's entry and the
 // modules to preload on this script's tag (build/prerender-pages.ts); a classic script, as the CSP
 // allows our own origin only.
 (() => {
   const tag = document.currentScript;
+  // A painted login form (ADR 205) sent before the app has taken the page over is held, not sent by
+  // the browser to the page's address: the app sends it with what was typed once it is there
+  // (src/lib/painted-page.ts).
+  document.addEventListener(
+    'submit',
+    (event) => {
+      const root = document.getElementById('root');
+      if (!root?.hasAttribute('data-prerendered') || !root.contains(event.target)) return;
+      event.preventDefault();
+      event.target.setAttribute('data-held-submit', '');
+    },
+    true,
+  );
   const start = () => {
     for (const href of (tag.dataset.preload ?? '').split(' ').filter(Boolean)) {
       const link = document.createElement('link');

@@ -8,13 +8,20 @@ import { startAnalytics } from './lib/analytics/analytics';
 import { listenForPreloadErrors, setPendingUrlSource } from './lib/chunk-reload';
 import { COOKIE_SETTINGS_EVENT } from './lib/consent/open-cookie-settings';
 import { i18n, initI18n } from './lib/i18n/i18n';
+import { replayEarlyInput } from './lib/painted-page';
 import { getAppQueryClient } from './lib/query-client';
 import { PAINTED_ROOT_ATTRIBUTE, routerReady } from './lib/router-ready';
 import './index.css';
 
-/** Drops the painted page's mark once the app's own page is on screen (browser tests wait for it). */
+/**
+ * Drops the painted page's mark once the app's own page is on screen (browser tests wait for it), and
+ * hands the app what the visitor typed or sent meanwhile.
+ */
 function TakeOver({ root, children }: { root: HTMLElement; children: ReactNode }) {
-  useEffect(() => root.removeAttribute(PAINTED_ROOT_ATTRIBUTE), [root]);
+  useEffect(() => {
+    root.removeAttribute(PAINTED_ROOT_ATTRIBUTE);
+    replayEarlyInput(root);
+  }, [root]);
   return children;
 }
 
@@ -37,15 +44,20 @@ const app = (
 );
 const paintedIn = root.getAttribute(PAINTED_ROOT_ATTRIBUTE);
 if (paintedIn !== null) {
-  // A page that arrives painted (the landing, ADR 203) stays until its code and words are here. In
-  // the language it was painted in, the app adopts that markup as its own first render (hydration:
+  // A page that arrives painted (the landing, ADR 203; the login pages, ADR 205) stays until its code
+  // and words are here. In the language it was painted in, the app adopts that markup as its own first render (hydration:
   // no node recreated, nothing repainted); in another (a cookie changed meanwhile), it renders its
   // page and swaps it in one commit. Either way in a transition, which yields to the browser between
   // components (no long task on a slow phone), and never through the empty shell.
   await routerReady(router);
   const tree = <TakeOver root={root}>{app}</TakeOver>;
+  // The build painted each page without a query: one the page reads (the customer login's `?email=`
+  // or sign-in link) may change its first render, so that page is rendered anew too.
+  const asPainted =
+    paintedIn === i18n.language &&
+    [...new URLSearchParams(window.location.search).keys()].every((k) => k === 'lang');
   startTransition(() => {
-    if (paintedIn === i18n.language) hydrateRoot(root, tree);
+    if (asPainted) hydrateRoot(root, tree);
     else createRoot(root).render(tree);
   });
 } else {

@@ -2,6 +2,7 @@ export * from './api-keys.js';
 export * from './auth.js';
 export * from './brand-color.js';
 export * from './checkout.js';
+export * from './color-mode-script.js';
 export * from './cookies.js';
 export * from './customers.js';
 export * from './escape-html.js';

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
+import { COLOR_MODE_SCRIPT } from '@nest/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -7,6 +9,12 @@ import type { Config } from '../config.js';
 import { AppError } from '../lib/errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The one inline script the web app's pages carry (the colour mode before the first paint, written into
+ * them by the web build, ADR 205), allowed by its hash: no other inline script runs.
+ */
+const COLOR_MODE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(COLOR_MODE_SCRIPT).digest('base64')}'`;
 
 /**
  * The Vite dev server (`npm run dev`, apps/web/vite.config.ts) proxies /api to the API and rewrites the
@@ -45,7 +53,7 @@ export function helmetOptions(config: Config): FastifyHelmetOptions {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", COLOR_MODE_SCRIPT_HASH],
         // Radix and sonner position elements with inline style attributes.
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The web build's own prerendering (run by `vite build`), applied here to a small index.html: the
 // pages this test reads are the ones the build writes, without building the whole app.
-import { buildLandingRenderer } from '../../../web/build/landing-renderer.js';
+import { buildPageRenderer } from '../../../web/build/page-renderer.js';
 import { prerender } from '../../../web/build/prerender-pages.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 
@@ -32,7 +32,7 @@ describe('the public pages prerendered per language (ADR 198)', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), INDEX);
     writeFileSync(path.join(dist, 'assets/index-abc123.js'), 'console.info("nest");');
-    prerender(WEB, dist, await buildLandingRenderer(WEB));
+    await prerender(WEB, dist, await buildPageRenderer(WEB));
     t = await createTestApp({
       WEB_DIST_DIR: dist,
       API_BASE_URL: '',
@@ -92,6 +92,28 @@ describe('the public pages prerendered per language (ADR 198)', () => {
     );
     // The legal pages still keep their words for crawlers in <noscript>.
     expect((await get('/legal?lang=fr')).body).toContain('<div id="root"><noscript>');
+  });
+
+  it('paints both login pages as the app renders them, in the visitor’s language (ADR 205)', async () => {
+    const merchant = await get('/admin/login', { 'accept-language': 'fr' });
+    expect(merchant.statusCode).toBe(200);
+    expect(merchant.headers['content-language']).toBe('fr-FR');
+    expect(merchant.body).toContain('<title>Connexion · Nest</title>');
+    const root = merchant.body.slice(merchant.body.indexOf('<div id="root"'));
+    expect(root).toMatch(/^<div id="root" data-prerendered="fr-FR"><a href="#main-content"/);
+    expect(root).toContain('data-layout="admin-centered"');
+    // The form is there before any script, and sent before the app adopts it, it posts: the password
+    // never goes into the address.
+    expect(root).toMatch(/<form method="post" novalidate aria-label="[^"]+"/);
+    expect(root).toContain('type="password"');
+    expect(merchant.body).toContain('<script src="/start-after-paint.js" data-app="/assets/index-abc123.js"');
+
+    const customer = await get('/client/login?lang=en');
+    expect(customer.body).toContain('<div id="root" data-prerendered="en-US">');
+    expect(customer.body).toContain('data-layout="client-centered"');
+    expect(customer.body).toContain('No password needed: enter the email you subscribed with');
+    // Not pages for a search engine: out of the sitemap.
+    expect((await get('/sitemap.xml')).body).not.toContain('/login');
   });
 
   it('sends the pages compressed to a browser that accepts it', async () => {

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { COLOR_MODE_SCRIPT } from '@nest/contracts';
 import helmet, { type HelmetOptions } from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -41,7 +43,8 @@ describe('security headers', () => {
     for (const url of ['/healthz', '/api/v1/nope']) {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("script-src 'self';");
+      // Our own files, and the one inline script of the web app's pages by its hash (ADR 205).
+      expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/]+=*';/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe/);
@@ -50,6 +53,14 @@ describe('security headers', () => {
       expect(res.headers['x-powered-by']).toBeUndefined();
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it('lets the web app’s colour-mode script run inline by its hash, and no other inline script', async () => {
+    const csp = String(
+      (await t.app.inject({ method: 'GET', url: '/healthz' })).headers['content-security-policy'],
+    );
+    const hash = createHash('sha256').update(COLOR_MODE_SCRIPT).digest('base64');
+    expect(csp.match(/script-src ([^;]*);/)?.[1]).toBe(`'self' 'sha256-${hash}'`);
   });
 
   it('sends on every answer exactly the headers helmet itself sets, computed once (ADR 115)', async () => {

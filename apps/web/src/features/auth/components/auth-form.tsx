@@ -59,7 +59,9 @@ export function AuthForm<Name extends string, Body, Result>({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={label}>
+    // `post`: a login page arrives painted before its script (ADR 205); a form sent before the app has
+    // adopted it must not put the password in the address (the server answers it with a 404).
+    <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={label}>
       <FormAlert key={mutation.submittedAt} message={failure?.form} />
       {children}
       <FormSubmit pending={mutation.isPending} label={submitLabel} pendingLabel={pendingLabel} />

@@ -42,7 +42,15 @@ export function EmailStep({
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={t('login.emailForm')}>
+    // `post`: the login page arrives painted before its script (ADR 205); sent before the app has
+    // adopted it, the email stays out of the address.
+    <form
+      method="post"
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-5"
+      aria-label={t('login.emailForm')}
+    >
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('login.intro')}</p>
       <FormMessage tone="error" message={request.error ? messageOf(request.error) : undefined} />
       <Field label={t('login.email')} error={invalid ? t('login.emailInvalid') : undefined}>
