@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import {
@@ -13,6 +12,7 @@ import {
   uniqueAddress,
   uniqueEmail,
 } from '../test-cluster/support.js';
+import { cpuSeconds, cpuSpent } from './cpu.js';
 import { percentile } from './load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -75,36 +75,19 @@ async function timed(
 
 type CpuGroup = 'load generator' | 'API processes' | 'PostgreSQL' | 'HAProxy' | 'Redis' | 'other';
 
-/** CPU seconds used so far by every process on the machine, grouped (Linux /proc; clock ticks of 100 Hz). */
-function cpuSeconds(): Map<CpuGroup, number> {
-  const groups = new Map<CpuGroup, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
-    const group: CpuGroup =
-      Number(entry) === process.pid
-        ? 'load generator'
-        : comm === 'node'
-          ? 'API processes'
-          : comm === 'postgres'
-            ? 'PostgreSQL'
-            : comm === 'haproxy'
-              ? 'HAProxy'
-              : comm.startsWith('redis')
-                ? 'Redis'
-                : 'other';
-    groups.set(group, (groups.get(group) ?? 0) + seconds);
-  }
-  return groups;
-}
+/** Each process's group: this one generates the load, the API processes are the other node processes. */
+const cpuGroup = (pid: number, command: string): CpuGroup =>
+  pid === process.pid
+    ? 'load generator'
+    : command === 'node'
+      ? 'API processes'
+      : command === 'postgres'
+        ? 'PostgreSQL'
+        : command === 'haproxy'
+          ? 'HAProxy'
+          : command.startsWith('redis')
+            ? 'Redis'
+            : 'other';
 
 const expect = (answer: Answer, statuses: number[]) =>
   statuses.includes(answer.status) || `HTTP ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`;
@@ -201,15 +184,14 @@ async function runSize(processes: number) {
     ]);
     await new Promise((resolve) => setTimeout(resolve, WARMUP_SECONDS * 1000));
     tally = newTally();
-    const cpuBefore = cpuSeconds();
+    const cpuBefore = cpuSeconds(cpuGroup);
     const started = performance.now();
     stopAt = started + SECONDS * 1000;
     await load;
     const elapsed = (performance.now() - started) / 1000;
-    const cpuAfter = cpuSeconds();
     // Cores each group kept busy on average over the measured seconds (processes alive at both ends).
     const cores = new Map(
-      [...cpuAfter].map(([group, seconds]) => [group, (seconds - (cpuBefore.get(group) ?? 0)) / elapsed]),
+      [...cpuSpent(cpuBefore, cpuSeconds(cpuGroup))].map(([group, seconds]) => [group, seconds / elapsed]),
     );
     return { processes, tally, elapsed, load: loadavg()[0]!, cores };
   } finally {

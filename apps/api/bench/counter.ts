@@ -6,8 +6,11 @@
 // instant, so a stall is not hidden). The per-nest rate limits are lifted (they would answer 429 far
 // below these rates: they guard one counter, the bench measures the server). Before the load, the
 // statements of one verification are recorded at the driver and EXPLAIN ANALYZEd on the full table.
+// During the load it also times each request inside the server (request in → answer sent) and each
+// statement's round trip at the driver, and reads the CPU time every process on the machine spent
+// (the server, PostgreSQL, the load generator): where a verification's latency and cost go.
 import type { AddressInfo } from 'node:net';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
@@ -16,9 +19,10 @@ import type { Database } from '../src/db/client.js';
 import type { RateLimiter } from '../src/lib/rate-limiter.js';
 import { signPass } from '../src/modules/subscriptions/pass-sign.js';
 import { addSubscriber, createOfferFor, merchantWithNest } from '../test/offers/support.js';
+import { cpuSeconds, cpuSpent } from './cpu.js';
 import { benchPostgres, postgresServerUrl, printTable } from './databases.js';
 import { percentile, runLoad } from './load.js';
-import { explainStatements, printPlans, recordStatements } from './statements.js';
+import { explainStatements, printPlans, recordStatements, timeRoundTrips } from './statements.js';
 
 const unlimited: RateLimiter = {
   hit: async () => ({ allowed: true, count: 1, retryAfterSeconds: 0 }),
@@ -27,6 +31,22 @@ const unlimited: RateLimiter = {
   reset: async () => {},
   close: async () => {},
 };
+
+type CpuGroup = 'API server' | 'PostgreSQL' | 'load generator' | 'other';
+
+/** The bench's own process is the API server; the other node process is its load generator. */
+const cpuGroup = (pid: number, command: string): CpuGroup =>
+  pid === process.pid
+    ? 'API server'
+    : command === 'postgres'
+      ? 'PostgreSQL'
+      : command === 'node'
+        ? 'load generator'
+        : 'other';
+
+const percentiles = (sorted: number[]) =>
+  [50, 95, 99].map((p) => `p${p} ${percentile(sorted, p).toFixed(2)}`).join(', ') +
+  `, max ${(sorted.at(-1) ?? Number.NaN).toFixed(2)} ms`;
 
 export async function runCounterBench(options: {
   pass: 'token' | 'code';
@@ -43,6 +63,16 @@ export async function runCounterBench(options: {
   const target = await benchPostgres(postgresServerUrl);
   const database = target.databases[0] as Database;
   const app = await buildApp({ config: testConfig(), database, logger: false, rateLimiter: unlimited });
+  // Each request's time inside the server, recorded only while `serverTimes` is set (the measured run).
+  let serverTimes: number[] | undefined;
+  const arrived = new WeakMap<object, number>();
+  app.addHook('onRequest', async (request) => {
+    if (serverTimes) arrived.set(request, performance.now());
+  });
+  app.addHook('onResponse', async (request) => {
+    const at = arrived.get(request);
+    if (serverTimes && at !== undefined) serverTimes.push(performance.now() - at);
+  });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
@@ -92,7 +122,17 @@ export async function runCounterBench(options: {
     };
     await runLoad({ shape: 'open', port, request, rate, count: Math.min(rate * 2, 500) });
     const count = rate * seconds;
-    const run = await runLoad({ shape: 'open', port, request, rate, count });
+    serverTimes = [];
+    const cpuBefore = cpuSeconds(cpuGroup);
+    const { result: run, roundTrips } = await timeRoundTrips(() =>
+      runLoad({ shape: 'open', port, request, rate, count }),
+    );
+    const cpu = cpuSpent(cpuBefore, cpuSeconds(cpuGroup));
+    const inServer = serverTimes.sort((a, b) => a - b);
+    serverTimes = undefined;
+    const cpuPerVerification = (group: CpuGroup) =>
+      `${(((cpu.get(group) ?? 0) * 1000) / count).toFixed(2)} ms`;
+    const busyCores = [...cpu.values()].reduce((sum, s) => sum + s, 0) / run.seconds;
 
     const { latencies } = run;
     const p99 = percentile(latencies, 99);
@@ -117,6 +157,15 @@ export async function runCounterBench(options: {
         ['p95', `${percentile(latencies, 95).toFixed(2)} ms`],
         ['p99', `${p99.toFixed(2)} ms`],
         ['max', `${(latencies.at(-1) ?? Number.NaN).toFixed(2)} ms`],
+        ['in the server (request in → sent)', percentiles(inServer)],
+        ['each PostgreSQL round trip', `${percentiles(roundTrips)} (${roundTrips.length} statements)`],
+        [
+          'CPU per verification',
+          (['API server', 'PostgreSQL', 'load generator', 'other'] as const)
+            .map((group) => `${group} ${cpuPerVerification(group)}`)
+            .join(', '),
+        ],
+        ['cores busy (of the machine’s)', `${busyCores.toFixed(2)} of ${cpus().length}`],
         [
           `budget p99 ≤ ${options.budgetP99Ms} ms`,
           p99 <= options.budgetP99Ms && run.errors === 0 ? 'met' : 'MISSED',

@@ -7,10 +7,9 @@
 //
 // Closed loop (BENCH_CONNECTIONS connections, each sending its next request as soon as the previous
 // one answered) for BENCH_SECONDS per measurement, app and bare alternated BENCH_ROUNDS times in the
-// same run, so both see the same machine. The app runs as in production: its logger on (into
-// /dev/null), security headers, request ids, validation and serialization. Goal: app ≥ 80 % of bare.
+// same run, so both see the same machine. The app runs as in production: its logger on (the
+// server's own asynchronous destination, into /dev/null), security headers, request ids, validation and serialization. Goal: app ≥ 80 % of bare.
 // BENCH_ONLY=app|bare loads only one side (for `node --cpu-prof`).
-import { createWriteStream } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import Fastify from 'fastify';
@@ -18,7 +17,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
-import { requestLogSerializer } from '../src/lib/tokens.js';
+import { createLogStream } from '../src/lib/log-stream.js';
 import { benchPostgres, postgresServerUrl, printTable } from './databases.js';
 import { type LoadResult, percentile, runLoad } from './load.js';
 import { inject, seedLink } from './seed.js';
@@ -68,11 +67,8 @@ async function main() {
   const app = await buildApp({
     config: testConfig({ PUBLIC_LINK_CACHE_MS: 0, LOG_LEVEL: 'info' }),
     database,
-    logger: {
-      level: 'info',
-      serializers: { req: requestLogSerializer },
-      stream: createWriteStream('/dev/null'),
-    },
+    // The production logger (server.ts), written into /dev/null.
+    logStream: createLogStream('/dev/null'),
   });
   let bare: Awaited<ReturnType<typeof bareServer>> | undefined;
   try {

@@ -1,5 +1,6 @@
 // What the app says to PostgreSQL: the statements one request sends (recorded at the driver), and
 // their plans with real timings (EXPLAIN ANALYZE), so a bench can show where a request's time goes.
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
 export type QueryConfig = {
@@ -84,5 +85,42 @@ export function printPlans(title: string, plans: Awaited<ReturnType<typeof expla
   for (const { statement, plan } of plans) {
     console.info(`  ${statement}…`);
     for (const line of plan) console.info(`    ${line}`);
+  }
+}
+
+/**
+ * How long each statement sent to PostgreSQL took while `run` ran, from the driver's send to its
+ * answer (ms, sorted): the database's time plus two trips through the machine's scheduler.
+ */
+export async function timeRoundTrips<T>(run: () => Promise<T>): Promise<{ result: T; roundTrips: number[] }> {
+  const roundTrips: number[] = [];
+  const original = pg.Client.prototype.query;
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads; the answer is timed whichever form is used.
+  pg.Client.prototype.query = function (this: pg.Client, config: any, ...rest: any[]) {
+    const sent = performance.now();
+    const done = () => roundTrips.push(performance.now() - sent);
+    const last = rest.at(-1);
+    if (typeof last === 'function') {
+      rest[rest.length - 1] = (...answer: unknown[]) => {
+        done();
+        return last(...answer);
+      };
+    } else if (config && typeof config.callback === 'function') {
+      const callback = config.callback;
+      config.callback = (...answer: unknown[]) => {
+        done();
+        return callback(...answer);
+      };
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: forwards whatever the caller passed.
+    const answer = (original as any).call(this, config, ...rest);
+    if (answer && typeof answer.then === 'function') answer.then(done, () => {});
+    return answer;
+  } as typeof original;
+  try {
+    const result = await run();
+    return { result, roundTrips: roundTrips.sort((a, b) => a - b) };
+  } finally {
+    pg.Client.prototype.query = original;
   }
 }

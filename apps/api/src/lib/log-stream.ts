@@ -12,15 +12,16 @@ export type LogStream = ReturnType<typeof pino.destination>;
  * synchronously and, when the reader of stdout stops reading (a full pipe), sleeps and retries on
  * the event loop forever: the process then answers nothing and never finishes a shutdown. Here a
  * full pipe only delays lines (kept up to MAX_BUFFERED_BYTES, dropped beyond), and the synchronous
- * flush pino does at exit gives up after EXIT_FLUSH_MS.
+ * flush pino does at exit gives up after EXIT_FLUSH_MS. `dest` is another file for the benches
+ * (`/dev/null`: the production logger's cost without its output).
  */
-export function createLogStream(): LogStream {
+export function createLogStream(dest: number | string = process.stdout.fd): LogStream {
   let exitFlushDeadline = 0;
   const stream = pino.destination({
     // Through process.stdout, which puts a pipe in non-blocking mode: a write to a full pipe then
     // fails at once and is retried later, instead of holding one of libuv's threads until the
     // reader reads (and the exit, which waits for those threads, with it).
-    dest: process.stdout.fd,
+    dest,
     sync: false,
     maxLength: MAX_BUFFERED_BYTES,
     retryEAGAIN: () => exitFlushDeadline === 0 || Date.now() < exitFlushDeadline,
