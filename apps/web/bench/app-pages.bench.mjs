@@ -77,6 +77,12 @@ await withBuiltServer(async (server) => {
     // A signed-in page that ended on a login page measured the wrong page: that is a failure.
     if (runs.some((run) => run.finalUrl !== url)) throw new Error(`${page.path} redirected: not measured`);
     console.info(`LCP element: ${runs[0].lcpElement}`);
+    console.info(`LCP phases (run 1, simulated): ${runs[0].lcpPhases.join(', ')}`);
+    if (runs[0].apiCalls.length > 0) {
+      console.info(
+        `API calls (run 1, observed unthrottled, from the navigation): ${runs[0].apiCalls.join('; ')}`,
+      );
+    }
     summary.push({
       path: page.path,
       lcpMs: median(runs.map((r) => r.lcpMs)),

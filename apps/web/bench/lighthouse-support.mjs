@@ -197,9 +197,23 @@ export async function lighthouseRun(
       scripts: scriptRequests.map(
         (r) => `${new URL(r.url).pathname} ${(r.transferSize / 1024).toFixed(1)} KB`,
       ),
-      apiCalls: apiPath ? requests.filter((r) => r.url.includes(apiPath)).length : 0,
+      apiPathCalls: apiPath ? requests.filter((r) => r.url.includes(apiPath)).length : 0,
       lcpElement:
         audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '?',
+      // Where the LCP's time goes, as Lighthouse's simulation splits it (TTFB, load delay, load time,
+      // render delay: a text or data-URL element's time is all render delay).
+      lcpPhases: (audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map(
+        (item) => `${item.phase} ${Math.round(item.timing)} ms`,
+      ),
+      // The page's own calls to the API in the order they left, with when each left and answered in
+      // the observed (unthrottled) load: what waits for what before the largest paint.
+      apiCalls: requests
+        .filter((r) => new URL(r.url).pathname.startsWith('/api/'))
+        .sort((a, b) => a.networkRequestTime - b.networkRequestTime)
+        .map(
+          (r) =>
+            `${new URL(r.url).pathname} ${Math.round(r.networkRequestTime)}–${Math.round(r.networkEndTime)} ms`,
+        ),
       scores: Object.fromEntries(
         onlyCategories.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
       ),

@@ -63,7 +63,7 @@ await withBuiltServer(async (server) => {
   console.info(`Lighthouse ${RUNS}× on ${url} (mobile, simulated slow 4G, 4× CPU), load: ${loadAverage()}`);
   const runs = await lighthouseRuns(url, RUNS, { apiPath: '/api/v1/public/links/' }, (run, i) =>
     console.info(
-      `run ${i + 1}: LCP ${run.lcpMs.toFixed(0)} ms, FCP ${run.fcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, score ${run.score}, JS ${run.scriptKb.toFixed(1)} KB, API reads ${run.apiCalls}`,
+      `run ${i + 1}: LCP ${run.lcpMs.toFixed(0)} ms, FCP ${run.fcpMs.toFixed(0)} ms, TBT ${run.tbtMs.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, score ${run.score}, JS ${run.scriptKb.toFixed(1)} KB, API reads ${run.apiPathCalls}`,
     ),
   );
   console.info(`scripts: ${runs[0].scripts.join(', ')}`);
