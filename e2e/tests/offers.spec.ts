@@ -53,6 +53,10 @@ test.describe('on the Starter plan', () => {
     await seedMerchant(page, 'not-onboarded', { plan: 'starter', email: uniqueEmail('stale-plan') });
     await createNest(page);
     // The page believes the merchant is on Pro (as after a downgrade in another tab); the API knows better.
+    // The first page of a load arrives with the server's own answer (ADR 206): the guard's next call,
+    // at the navigation to the prices, is the one that says Pro.
+    await page.goto('/admin/app/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
     await page.route('**/api/v1/users/me', async (route) => {
       const response = await route.fetch();
       const merchant = await response.json();
@@ -61,7 +65,8 @@ test.describe('on the Starter plan', () => {
         json: { ...merchant, subscription: { ...merchant.subscription, plan: 'pro' } },
       });
     });
-    await page.goto('/admin/app/prices');
+    await page.getByRole('link', { name: 'Prices' }).click();
+    await expect(page).toHaveURL('/admin/app/prices');
     await page.getByRole('button', { name: 'New price' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New price' });
     await dialog.getByLabel('Name').fill('Loyalty coffee');

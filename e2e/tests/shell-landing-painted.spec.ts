@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, phone, test } from '../support/fixtures';
+import { holdAppEntry } from '../support/painted-page';
 
 /**
  * The landing arrives painted (ADR 203): its HTML is the app's own first render, shown before any of
@@ -81,14 +82,7 @@ for (const [hero, device, colorScheme] of [
         }).observe(document, { childList: true, subtree: true });
       });
       // The app's entry waits until the painted page has been measured.
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/assets/index-*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdAppEntry(page);
       // Not until `load`: the held entry, asked for once the page is painted, may delay it.
       await page.goto(`/?lang=${hero.lang}`, { waitUntil: 'domcontentloaded' });
       await expect(page.getByRole('heading', { level: 1, name: hero.title })).toBeVisible();

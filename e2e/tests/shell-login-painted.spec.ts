@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, phone, test } from '../support/fixtures';
+import { holdAppEntry } from '../support/painted-page';
 
 /**
  * Both login pages arrive painted (ADR 205), as the landing does (ADR 203): their HTML is the app's own
@@ -81,14 +82,7 @@ for (const [login, device, colorScheme] of [
           for (const entry of list.getEntries() as unknown as { value: number }[]) seen.shift += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/assets/index-*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdAppEntry(page);
       await page.goto(`${login.path}?lang=${login.lang}`, { waitUntil: 'domcontentloaded' });
       await expect(page.getByText(login.lead)).toBeVisible();
       // The colour mode is set before the first paint by the inline script the CSP allows by its hash.
@@ -142,14 +136,7 @@ test('an email typed and sent before the app arrives is sent by the app once it 
   page,
   consoleErrors,
 }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/assets/index-*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppEntry(page);
   const codeRequests: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST') codeRequests.push(new URL(request.url()).pathname);

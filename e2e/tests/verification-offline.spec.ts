@@ -215,10 +215,15 @@ test('the verify screen can be installed: its own manifest, and a service worker
   });
   expect(kept.some((path) => path.startsWith('/assets/'))).toBe(true);
   expect(
-    kept.filter(
-      (path) => !/^\/(assets\/|icons\/|color-mode\.js$|verify\.webmanifest$|admin\/app\/verify$)/.test(path),
-    ),
+    kept.filter((path) => !/^\/(assets\/|icons\/|verify\.webmanifest$|admin\/app\/verify$)/.test(path)),
   ).toEqual([]);
+  // The kept page is the plain page: the merchant's answer the server wrote into that load (ADR 206)
+  // is personal and would be stale, so it is not kept.
+  const keptPage = await page.evaluate(
+    async () => (await (await caches.match('/admin/app/verify'))?.text()) ?? '',
+  );
+  expect(keptPage).toContain('<div id="root">');
+  expect(keptPage).not.toContain('nest-served-answer');
 
   // Another area of the app is outside its scope: not controlled, nothing kept for it.
   await page.goto('/admin/app/dashboard');

@@ -3,7 +3,23 @@
 // and answers without the network. API requests and every other page go to the network untouched.
 const CACHE = 'nest-verify-v1';
 const PAGE = '/admin/app/verify';
-const OWN_FILE = /^\/(assets\/|icons\/|color-mode\.js$|verify\.webmanifest$)/;
+const OWN_FILE = /^\/(assets\/|icons\/|verify\.webmanifest$)/;
+
+/**
+ * The page as kept for offline use: without the answer the server wrote into it for that one load
+ * (ADR 206: `nest-served-answer` in @nest/contracts), which is personal and would be stale.
+ */
+async function keepPage(response) {
+  const html = (await response.text()).replace(
+    /<script type="application\/json" id="nest-served-answer"[^>]*>[\s\S]*?<\/script>\s*/,
+    '',
+  );
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  headers.delete('content-encoding');
+  await (await caches.open(CACHE)).put(PAGE, new Response(html, { status: response.status, headers }));
+  return html;
+}
 
 async function keep(urls) {
   const cache = await caches.open(CACHE);
@@ -17,11 +33,9 @@ async function keep(urls) {
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
-      const cache = await caches.open(CACHE);
       const page = await fetch(PAGE, { credentials: 'same-origin' });
       if (page.ok) {
-        await cache.put(PAGE, page.clone());
-        const html = await page.text();
+        const html = await keepPage(page);
         await keep([...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((match) => match[1]));
       }
       await self.skipWaiting();
@@ -55,8 +69,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       fetch(request)
         .then(async (response) => {
-          if (response.ok && url.pathname === PAGE)
-            await (await caches.open(CACHE)).put(PAGE, response.clone());
+          if (response.ok && url.pathname === PAGE) await keepPage(response.clone());
           return response;
         })
         .catch(async () => (await caches.match(PAGE)) ?? Response.error()),

@@ -23,6 +23,7 @@ export * from './problem.js';
 export * from './receipts.js';
 export * from './revenue.js';
 export * from './revenue-ledger.js';
+export * from './served-answer.js';
 export * from './subscriptions.js';
 export * from './text.js';
 export * from './verification.js';

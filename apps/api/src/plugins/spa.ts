@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { coverColors, escapeHtml } from '@nest/contracts';
+import { coverColors, escapeHtml, SERVED_ANSWER_ELEMENT_ID, SERVED_FIRST_CALLS } from '@nest/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestLocale } from '../lib/i18n.js';
@@ -32,6 +32,9 @@ function isSpeculative(request: FastifyRequest): boolean {
   const purpose = `${request.headers['sec-purpose'] ?? ''} ${request.headers.purpose ?? ''}`;
   return /prefetch|prerender/i.test(purpose);
 }
+
+/** What the API call made for a page takes from the page's own request. */
+const FORWARDED_HEADERS = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for'] as const;
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html (never cached) for every
@@ -170,6 +173,45 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
     return reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8').send(body);
   }
 
+  /**
+   * A page of a signed-in area (`/admin/app/…`, `/client/app/…`) with its guard's first call already
+   * answered (ADR 206): the server makes that call itself (`GET /api/v1/users/me` or
+   * `/nest-customers/me`, through the app, with the page's cookies) and writes a successful answer
+   * into the page, which the web app's API client takes instead of asking; the guard's round trip,
+   * which the page's own calls wait for, is gone. Any other answer (no session, an expired access
+   * token to refresh) writes nothing: the app asks as before. The page then holds personal data:
+   * never stored by any cache.
+   */
+  async function sendAppPage(request: FastifyRequest, reply: FastifyReply, url: string) {
+    const apiPath = SERVED_FIRST_CALLS.find(([prefix]) => url.startsWith(prefix))?.[1];
+    if (!apiPath || request.method !== 'GET' || !request.headers.cookie || isSpeculative(request)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    }
+    const headers: Record<string, string> = { 'x-request-id': request.id };
+    for (const name of FORWARDED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    let body = indexHtml;
+    try {
+      const answer = await app.inject({ method: 'GET', url: apiPath, headers });
+      if (answer.statusCode === 200) {
+        body = indexHtml.replace(
+          '</body>',
+          () =>
+            `<script type="application/json" id="${SERVED_ANSWER_ELEMENT_ID}" data-path="${apiPath}">${scriptSafeJson(answer.json())}</script>\n  </body>`,
+        );
+      }
+    } catch (error) {
+      request.log.warn({ err: error }, 'app page sent without its first answer');
+    }
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(body);
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');
@@ -179,7 +221,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
       if (linksHtml && linkId) return sendLinkPage(request, reply, linksHtml, linkId);
       const sent = sendPrerendered(request, reply, url);
       if (sent !== false) return sent;
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      return sendAppPage(request, reply, url);
     }
     return sendProblem(request, reply, 'route_not_found', { status: 404, params: { path: url } });
   });

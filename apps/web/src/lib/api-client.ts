@@ -1,5 +1,6 @@
 import { ApiError, isProblem, networkProblem, problemFromStatus } from './api-error';
 import { getConfig } from './config';
+import { takeServedAnswer } from './served-answer';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -151,6 +152,9 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 /** One call with the spec's single retry of transient failures. */
 async function send<T>(path: string, options: ApiRequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
+  // The guard's first call, answered by the server in the page itself (ADR 206).
+  const served = method === 'GET' && !options.query ? takeServedAnswer(path) : undefined;
+  if (served) return served.body as T;
   const url = buildUrl(path, options.query);
   const retry = options.retry ?? retriesByDefault(method);
   const headers: Record<string, string> = {
