@@ -2,7 +2,7 @@
 // throwaway production build of the web app, the real server on an embedded database, an API client
 // that keeps cookies, and one Lighthouse run with the default mobile settings.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -171,6 +171,12 @@ export async function lighthouseRun(
       undefined,
       page,
     );
+    // BENCH_LHR_DIR keeps each run's whole report, to read what a summary line leaves out.
+    if (process.env.BENCH_LHR_DIR) {
+      mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+      const name = `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}.json`;
+      writeFileSync(path.join(process.env.BENCH_LHR_DIR, name), JSON.stringify(result.lhr));
+    }
     const { audits, categories, runtimeError, finalDisplayedUrl } = result.lhr;
     // Lighthouse answers without a metric when the page could not be measured (a busy machine can miss
     // its trace): say why instead of failing on an undefined number; the caller runs it again.

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -17,7 +17,8 @@ export interface PageRenderer {
 const ENTRY = 'src/app/render-pages.server.tsx';
 /**
  * Inside the web workspace, so the server module finds the libraries it imports; a cache folder, so
- * nobody commits it.
+ * nobody commits it. One folder per build, removed when the process ends: the web build and the API's
+ * test of the prerendered pages may build at the same time.
  */
 const OUT_DIR = 'node_modules/.cache/nest-page-renderer';
 
@@ -27,8 +28,10 @@ const OUT_DIR = 'node_modules/.cache/nest-page-renderer';
  * uses) and loads it.
  */
 export async function buildPageRenderer(webRoot: string): Promise<PageRenderer> {
-  const outDir = path.join(webRoot, OUT_DIR);
-  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(path.join(webRoot, OUT_DIR), { recursive: true });
+  const outDir = mkdtempSync(path.join(webRoot, OUT_DIR, 'build-'));
+  // Kept while this process may still load its lazy chunks, then removed.
+  process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
   await build({
     root: webRoot,
     configFile: path.join(webRoot, 'vite.config.ts'),
@@ -36,7 +39,5 @@ export async function buildPageRenderer(webRoot: string): Promise<PageRenderer> 
     logLevel: 'warn',
     build: { ssr: ENTRY, outDir, emptyOutDir: true },
   });
-  // A fresh address each time: a second build in the same process must not get the first module.
-  const file = `${pathToFileURL(path.join(outDir, 'render-pages.server.js')).href}?t=${Date.now()}`;
-  return (await import(file)) as PageRenderer;
+  return (await import(pathToFileURL(path.join(outDir, 'render-pages.server.js')).href)) as PageRenderer;
 }

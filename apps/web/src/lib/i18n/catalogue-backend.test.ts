@@ -39,3 +39,23 @@ describe('translation catalogues', () => {
     await expect(loadCatalogue('en-US', 'common')).rejects.toThrow('Failed to fetch');
   });
 });
+
+describe('catalogues asked for ahead of i18next', () => {
+  it('are downloaded once: i18next’s read takes the download already under way', async () => {
+    const { prefetchCatalogues, catalogueBackend } = await import('./catalogue-backend');
+    const fetchMock = vi.fn(
+      async () => new Response('{"title":"Hello"}', { headers: { 'content-type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    prefetchCatalogues('en-US', ['customers', 'receipts']);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const read = await new Promise<unknown>((resolve, reject) =>
+      catalogueBackend.read?.('en-US', 'customers', (error, data) => (error ? reject(error) : resolve(data))),
+    );
+    expect(read).toEqual({ title: 'Hello' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Taken: a later read downloads again (i18next reads a catalogue once per language anyway).
+    await new Promise((resolve) => catalogueBackend.read?.('en-US', 'customers', resolve));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+});

@@ -34,12 +34,37 @@ export async function loadCatalogue(locale: string, namespace: string): Promise<
   }
 }
 
+/** Catalogues asked for ahead of i18next (prefetchCatalogues), kept until i18next reads them. */
+const prefetched = new Map<string, Promise<ResourceKey>>();
+
+/**
+ * Starts downloading catalogues before i18next asks for them: the words of an area's first page need
+ * not wait until the shell's own are loaded (a round trip less on a first load). i18next's read then
+ * takes the download already under way; a failure is handled there, as any other.
+ */
+export function prefetchCatalogues(locale: string, namespaces: readonly string[]): void {
+  for (const namespace of namespaces) {
+    const key = `${locale}/${namespace}`;
+    if (prefetched.has(key)) continue;
+    const loading = loadCatalogue(locale, namespace);
+    loading.catch(() => undefined);
+    prefetched.set(key, loading);
+  }
+}
+
+function readCatalogue(locale: string, namespace: string): Promise<ResourceKey> {
+  const key = `${locale}/${namespace}`;
+  const loading = prefetched.get(key);
+  prefetched.delete(key);
+  return loading ?? loadCatalogue(locale, namespace);
+}
+
 export const catalogueBackend: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    loadCatalogue(language, namespace).then(
+    readCatalogue(language, namespace).then(
       (data) => callback(null, data),
       (error: unknown) => callback(error instanceof Error ? error : String(error), false),
     );

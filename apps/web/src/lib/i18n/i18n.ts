@@ -2,7 +2,7 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, type Locale, locales } from 
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../cookies';
-import { catalogueBackend } from './catalogue-backend';
+import { catalogueBackend, prefetchCatalogues } from './catalogue-backend';
 import { browserLanguages, detectLocale, requestedLanguage } from './detect-locale';
 import type { Namespace } from './namespaces';
 
@@ -12,8 +12,10 @@ function rememberLocale(locale: string): void {
   document.documentElement.lang = locale;
 }
 
-/** Settles once initI18n has run: an area's words are asked for only after the shell's (i18next needs its init). */
+/** Settles once initI18n has run: i18next reads an area's words only after its init (the shell's words). */
 let initialised: Promise<unknown> = Promise.resolve();
+/** The locale initI18n chose, known before i18next's init has finished. */
+let startingLocale: Locale | undefined;
 
 /**
  * Detects the locale, writes it to the cookie and loads the shell's words before the first render.
@@ -27,6 +29,7 @@ export function initI18n(): Promise<typeof i18n> {
 
 async function initialise(): Promise<typeof i18n> {
   const locale = detectLocale(readCookie(LOCALE_COOKIE), browserLanguages(), requestedLanguage());
+  startingLocale = locale;
   i18n.on('languageChanged', rememberLocale);
   await i18n
     .use(catalogueBackend)
@@ -54,8 +57,18 @@ export async function changeLocale(locale: Locale): Promise<void> {
   await i18n.changeLanguage(locale);
 }
 
-/** Starts loading an area's words, e.g. alongside its lazy route. */
+/**
+ * Starts loading an area's words, e.g. alongside its lazy route: their download starts at once, beside
+ * the shell's, and i18next takes them once its init is done.
+ */
 export async function loadNamespaces(...ns: Namespace[]): Promise<void> {
+  const locale = i18n.isInitialized ? currentLocale() : startingLocale;
+  if (locale) {
+    prefetchCatalogues(
+      locale,
+      ns.filter((namespace) => !i18n.isInitialized || !i18n.hasResourceBundle(locale, namespace)),
+    );
+  }
   await initialised;
   return i18n.loadNamespaces(ns);
 }
