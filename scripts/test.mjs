@@ -1,8 +1,6 @@
 // `npm test`: every test — contracts and web unit tests, API tests (PGlite, then PostgreSQL when
-// TEST_DATABASE_URL is set), and alongside them the scale-out tests (processes behind HAProxy, when
-// PostgreSQL, Redis and HAProxy are there) and the browser tests in Chromium. The lanes share nothing
-// (their own databases, data folders, ports and builds), and together they keep both cores busy: one
-// after the other, the run took about 19 minutes, and mostly one core.
+// TEST_DATABASE_URL is set), the scale-out tests (processes behind HAProxy, when PostgreSQL, Redis and
+// HAProxy are there) alongside them, then browser tests in Chromium.
 import { spawn } from 'node:child_process';
 
 const lanes = [
@@ -11,11 +9,10 @@ const lanes = [
     ['unit (web)', ['run', 'test', '-w', 'apps/web']],
     ['API', ['run', 'test', '-w', 'apps/api']],
   ],
-  // Independent of the lane above (their own databases and processes); each one's output is printed
-  // at its end.
+  // Independent of the lane above (its own databases and processes); its output is printed at its end.
   [['scale-out', ['run', 'test:cluster', '-w', 'apps/api']]],
-  [['browser', ['run', 'test', '-w', 'e2e']]],
 ];
+const last = [['browser', ['run', 'test', '-w', 'e2e']]];
 const only = process.argv[2];
 const failed = [];
 
@@ -45,6 +42,7 @@ await Promise.all(
     for (const [label, args] of selected(steps)) await run(label, args, index > 0 && !only);
   }),
 );
+for (const [label, args] of selected(last)) await run(label, args, false);
 
 if (failed.length > 0) {
   console.error(`\n✗ failed: ${failed.join(', ')}`);

@@ -1,8 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/** Files that replace a module with vi.mock: they need a fresh module graph of their own. */
-const mockingFiles = ['test/auth/login-rate-limit.test.ts'];
+/**
+ * Files that need a process of their own: one replaces a module with vi.mock; the other loads the web
+ * app's page renderer, whose bundled copies of the contracts register their schemas again in zod's
+ * registry, which the OpenAPI document of any app built later in that process would then miss.
+ */
+const isolatedFiles = ['test/auth/login-rate-limit.test.ts', 'test/foundation/prerendered-pages.test.ts'];
 
 export default defineConfig({
   test: {
@@ -23,11 +27,11 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: mockingFiles,
+          exclude: isolatedFiles,
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'api-mocks', include: mockingFiles } },
+      { extends: true, test: { name: 'api-isolated', include: isolatedFiles } },
     ],
   },
 });
