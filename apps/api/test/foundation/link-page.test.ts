@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { PublicLink } from '@nest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptSafeJson } from '../../src/plugins/spa.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createLinkFor, readPublicLink, sellingMerchant } from '../links/support.js';
+import { writeWebDist } from './web-dist.js';
 
 const INDEX = `<!doctype html>
 <html lang="en-US">
@@ -35,13 +34,13 @@ describe('the public link page served with its data (ADR 077)', () => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'nest-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), INDEX);
-    writeFileSync(path.join(dist, 'links.html'), LINKS);
-    writeFileSync(path.join(dist, 'assets/links-abc123.js'), SCRIPT);
-    writeFileSync(path.join(dist, 'assets/links-abc123.js.gz'), gzipSync(SCRIPT));
-    writeFileSync(path.join(dist, 'assets/links-abc123.js.br'), brotliCompressSync(SCRIPT));
+    dist = writeWebDist({
+      'index.html': INDEX,
+      'links.html': LINKS,
+      'assets/links-abc123.js': SCRIPT,
+      'assets/links-abc123.js.gz': gzipSync(SCRIPT),
+      'assets/links-abc123.js.br': brotliCompressSync(SCRIPT),
+    });
     t = await createTestApp({ WEB_DIST_DIR: dist, API_BASE_URL: '' });
   });
   afterAll(async () => {

@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPageRenderer } from '../../../web/build/page-renderer.js';
 import { prerender } from '../../../web/build/prerender-pages.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { writeWebDist } from './web-dist.js';
 
 const INDEX = `<!doctype html>
 <html lang="en-US">
@@ -28,10 +28,7 @@ describe('the public pages prerendered per language (ADR 198)', () => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'nest-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), INDEX);
-    writeFileSync(path.join(dist, 'assets/index-abc123.js'), 'console.info("nest");');
+    dist = writeWebDist({ 'index.html': INDEX, 'assets/index-abc123.js': 'console.info("nest");' });
     await prerender(WEB, dist, await buildPageRenderer(WEB));
     t = await createTestApp({
       WEB_DIST_DIR: dist,

@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { SERVED_ANSWER_ELEMENT_ID } from '@nest/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerEmail, signInCustomer, subscribedCustomer } from '../customers/support.js';
 import { seedMerchant } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { writeWebDist } from './web-dist.js';
 
 const INDEX = `<!doctype html>
 <html lang="en-US">
@@ -27,9 +26,7 @@ describe('a signed-in area’s page arrives with its guard’s first answer (ADR
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'nest-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), INDEX);
+    dist = writeWebDist({ 'index.html': INDEX });
     t = await createTestApp({ WEB_DIST_DIR: dist, API_BASE_URL: '' });
   });
   afterAll(async () => {

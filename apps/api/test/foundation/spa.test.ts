@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers.js';
+import { writeWebDist } from './web-dist.js';
 
 const INDEX = `<!doctype html>
 <html lang="en-US">
@@ -25,11 +24,11 @@ describe('serving the web app in production', () => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = mkdtempSync(path.join(tmpdir(), 'nest-dist-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), INDEX);
-    writeFileSync(path.join(dist, 'assets/app-abc123.js'), 'console.info("nest");');
-    writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    dist = writeWebDist({
+      'index.html': INDEX,
+      'assets/app-abc123.js': 'console.info("nest");',
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    });
     t = await createTestApp({
       NODE_ENV: 'production',
       isProduction: true,
