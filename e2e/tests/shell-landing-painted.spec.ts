@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, phone, test } from '../support/fixtures';
-import { holdAppEntry } from '../support/painted-page';
+import { holdAppEntry, layoutShift, resetLayoutShift, watchLayoutShift } from '../support/painted-page';
 
 /**
  * The landing arrives painted (ADR 203): its HTML is the app's own first render, shown before any of
@@ -69,16 +69,14 @@ for (const [hero, device, colorScheme] of [
       consoleErrors,
     }) => {
       // Layout shifts and any moment without a hero, from the first byte.
+      await watchLayoutShift(page);
       await page.addInitScript(() => {
-        const seen = { shift: 0, heroMissing: false };
+        const w = window as unknown as { heroMissing: boolean };
+        w.heroMissing = false;
         let heroShown = false;
-        (window as unknown as { seen: typeof seen }).seen = seen;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number }[]) seen.shift += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
         new MutationObserver(() => {
           if (document.querySelector('h1')) heroShown = true;
-          else if (heroShown) seen.heroMissing = true;
+          else if (heroShown) w.heroMissing = true;
         }).observe(document, { childList: true, subtree: true });
       });
       // The app's entry waits until the painted page has been measured.
@@ -91,12 +89,11 @@ for (const [hero, device, colorScheme] of [
       await page.evaluate(() => document.fonts.ready);
       const painted = await heroBoxes(page);
       await page.evaluate(() => {
-        const w = window as unknown as { paintedTitle: unknown; seen: { shift: number } };
-        w.paintedTitle = document.querySelector('h1');
-        // From here on, what moves is the takeover's doing (before, the typeface's swap may move a
-        // word by a fraction of a pixel, however late the font arrives on a loaded machine).
-        w.seen.shift = 0;
+        (window as unknown as { paintedTitle: unknown }).paintedTitle = document.querySelector('h1');
       });
+      // From here on, what moves is the takeover's doing (before, the typeface's swap may move a word
+      // by a fraction of a pixel, however late the font arrives on a loaded machine).
+      await resetLayoutShift(page);
 
       release();
       await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
@@ -105,7 +102,10 @@ for (const [hero, device, colorScheme] of [
       await expect(page.getByText(hero.lead)).toHaveCount(1);
       await expect(page.getByRole('banner')).toHaveCount(1);
       expect(await heroBoxes(page)).toEqual(painted);
-      const seen = await page.evaluate(() => (window as unknown as { seen: object }).seen);
+      const seen = {
+        shift: await layoutShift(page),
+        heroMissing: await page.evaluate(() => (window as unknown as { heroMissing: boolean }).heroMissing),
+      };
       expect(seen).toEqual({ shift: 0, heroMissing: false });
       // Adopted, not rebuilt: the painted title is the app's own node (hydration).
       const adopted = await page.evaluate(

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, phone, test } from '../support/fixtures';
-import { holdAppEntry } from '../support/painted-page';
+import { holdAppEntry, layoutShift, resetLayoutShift, watchLayoutShift } from '../support/painted-page';
 
 /**
  * Both login pages arrive painted (ADR 205), as the landing does (ADR 203): their HTML is the app's own
@@ -75,13 +75,7 @@ for (const [login, device, colorScheme] of [
       page,
       consoleErrors,
     }) => {
-      await page.addInitScript(() => {
-        const seen = { shift: 0 };
-        (window as unknown as { seen: typeof seen }).seen = seen;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number }[]) seen.shift += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await watchLayoutShift(page);
       const release = await holdAppEntry(page);
       await page.goto(`${login.path}?lang=${login.lang}`, { waitUntil: 'domcontentloaded' });
       await expect(page.getByText(login.lead)).toBeVisible();
@@ -91,19 +85,16 @@ for (const [login, device, colorScheme] of [
       await page.evaluate(() => document.fonts.ready);
       const painted = await boxes(page);
       await page.evaluate(() => {
-        const w = window as unknown as { paintedForm: unknown; seen: { shift: number } };
-        w.paintedForm = document.querySelector('main form');
-        w.seen.shift = 0;
+        (window as unknown as { paintedForm: unknown }).paintedForm = document.querySelector('main form');
       });
+      await resetLayoutShift(page);
 
       release();
       await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       await expect(page.getByText(login.lead)).toHaveCount(1);
       expect(await boxes(page)).toEqual(painted);
-      expect(await page.evaluate(() => (window as unknown as { seen: { shift: number } }).seen.shift)).toBe(
-        0,
-      );
+      expect(await layoutShift(page)).toBe(0);
       // Adopted, not rebuilt: the painted form is the app's own node (hydration)…
       const adopted = await page.evaluate(
         () =>
