@@ -178,7 +178,12 @@ export function ensureBuilt() {
   const bundle = path.join(root, 'apps/api/dist/server.js');
   const web = path.join(root, 'apps/web/dist/index.html');
   if (existsSync(bundle) && existsSync(web)) return;
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // The lock the browser tests' server builds under (scripts/e2e-server.mjs): two builds writing
+  // apps/web/dist at once leave a mix of both.
+  const build = spawnSync('flock', ['/tmp/nest-web-build.lock', 'npm', 'run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error('npm run build failed');
 }
 

@@ -15,16 +15,15 @@ import { type CallerName, cookiesOf, keepSelling, rowCounts, seedWorld, type Wor
  *
  * FUZZ_RUNS=500 tries more cases per operation and caller; FUZZ_SEED changes the fixed seed.
  * FUZZ_LOG=file.jsonl records every failing case there and keeps going instead of shrinking the first.
+ *
+ * The operations are shared between test files (fuzz-1, fuzz-2: `shard` of `shards`, by their place in
+ * the document), each with its own app and world, so the suite runs them side by side: one file was
+ * the suite's longest by far, and ran last.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.FUZZ_SEED ?? 21);
 const LOG = process.env.FUZZ_LOG;
 const CALLERS: CallerName[] = ['anonymous', 'merchant', 'customer'];
-
-// The operations are read from the app's own document, so a new route is fuzzed without a line here.
-const t = await createTestApp();
-const document = t.app.swagger() as unknown as OpenApiDocument;
-const operations = operationsOf(document);
 
 /** A stable seed per test, so that adding an operation does not change the cases of the others. */
 function seedOf(name: string) {
@@ -73,49 +72,62 @@ function report(caller: CallerName, request: FuzzRequest, response: LightMyReque
   ].join('\n');
 }
 
-describe('every operation of the API, fuzzed', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await seedWorld(t.app);
-  });
-  afterAll(() => t.close());
+/** Fuzzes every `shards`-th operation of the document, from the `shard`-th (0-based). */
+export async function fuzzOperations(shard: number, shards: number): Promise<void> {
+  // The operations are read from the app's own document, so a new route is fuzzed without a line here.
+  const t = await createTestApp();
+  const document = t.app.swagger() as unknown as OpenApiDocument;
+  const all = operationsOf(document);
+  const operations = all.filter((_, index) => index % shards === shard);
 
-  it('knows the operations it fuzzes', ({ expect }) => {
-    expect(operations.length).toBeGreaterThan(50);
-    expect(operations.map((o) => `${o.method} ${o.path}`)).toContain('POST /api/v1/webhooks/sandbox');
-  });
+  describe(`every operation of the API, fuzzed (part ${shard + 1} of ${shards})`, () => {
+    let world: World;
+    beforeAll(async () => {
+      world = await seedWorld(t.app);
+    });
+    afterAll(() => t.close());
 
-  for (const operation of operations) {
-    for (const caller of CALLERS) {
-      const name = `${operation.method} ${operation.path} as ${caller}`;
-      it(name, { timeout: 120_000 }, async () => {
-        await keepSelling(t.app, world);
-        const cookies = await cookiesOf(t.app, world, caller);
-        const context = {
-          components: (document.components?.schemas ?? {}) as Record<string, JsonSchema>,
-          known: world.known,
-        };
-        let before = await rowCounts(t.app);
-        let logged = 0;
-        const property = fc.asyncProperty(requestFor(operation, context, world.pathIds), async (request) => {
-          const response = await t.app.inject({ ...request, method: request.method as 'GET', cookies });
-          // Nothing runs between requests (jobs are drained by hand in tests), so the counts after one
-          // request are the counts before the next.
-          const after = await rowCounts(t.app);
-          const found = violations(operation.path, response, changedTables(before, after));
-          before = after;
-          if (found.length === 0) return;
-          const message = report(caller, request, response, found);
-          if (!LOG) throw new Error(message);
-          logged += 1;
-          appendFileSync(
-            LOG,
-            `${JSON.stringify({ operation: `${operation.method} ${operation.path}`, caller, found, request, status: response.statusCode, body: response.body.slice(0, 1000) })}\n`,
+    it('knows the operations it fuzzes', ({ expect }) => {
+      expect(all.length).toBeGreaterThan(50);
+      expect(all.map((o) => `${o.method} ${o.path}`)).toContain('POST /api/v1/webhooks/sandbox');
+      expect(operations.length).toBeGreaterThanOrEqual(Math.floor(all.length / shards));
+    });
+
+    for (const operation of operations) {
+      for (const caller of CALLERS) {
+        const name = `${operation.method} ${operation.path} as ${caller}`;
+        it(name, { timeout: 120_000 }, async () => {
+          await keepSelling(t.app, world);
+          const cookies = await cookiesOf(t.app, world, caller);
+          const context = {
+            components: (document.components?.schemas ?? {}) as Record<string, JsonSchema>,
+            known: world.known,
+          };
+          let before = await rowCounts(t.app);
+          let logged = 0;
+          const property = fc.asyncProperty(
+            requestFor(operation, context, world.pathIds),
+            async (request) => {
+              const response = await t.app.inject({ ...request, method: request.method as 'GET', cookies });
+              // Nothing runs between requests (jobs are drained by hand in tests), so the counts after one
+              // request are the counts before the next.
+              const after = await rowCounts(t.app);
+              const found = violations(operation.path, response, changedTables(before, after));
+              before = after;
+              if (found.length === 0) return;
+              const message = report(caller, request, response, found);
+              if (!LOG) throw new Error(message);
+              logged += 1;
+              appendFileSync(
+                LOG,
+                `${JSON.stringify({ operation: `${operation.method} ${operation.path}`, caller, found, request, status: response.statusCode, body: response.body.slice(0, 1000) })}\n`,
+              );
+            },
           );
+          await fc.assert(property, { seed: seedOf(name), numRuns: RUNS });
+          if (logged > 0) throw new Error(`${logged} failing cases, written to ${LOG}`);
         });
-        await fc.assert(property, { seed: seedOf(name), numRuns: RUNS });
-        if (logged > 0) throw new Error(`${logged} failing cases, written to ${LOG}`);
-      });
+      }
     }
-  }
-});
+  });
+}
