@@ -23,11 +23,11 @@ const FRAMEWORK_LIBRARY =
 const isFrameworkModule = (id: string) =>
   FRAMEWORK_LIBRARY.test(id) || id.startsWith(`${PREACT_DIR}${path.sep}`);
 /**
- * zod and the contracts that hold schemas (locales, money, cookies and served-answer hold none: they go with the shell;
+ * zod and the contracts that hold schemas (locales, money, intl, cookies and served-answer hold none: they go with the shell;
  * the offline counter's go with the verify screen, ADR 184).
  */
 const CONTRACTS_MODULE =
-  /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!locales\.ts$|money\.ts$|cookies\.ts$|served-answer\.ts$|index\.ts$|offline\.ts$)[^\\/]+\.ts$/;
+  /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!locales\.ts$|money\.ts$|intl\.ts$|cookies\.ts$|served-answer\.ts$|index\.ts$|offline\.ts$)[^\\/]+\.ts$/;
 
 /**
  * Our modules that import what only some pages need: a library (Radix dialogs, sonner, QR codes,
@@ -54,9 +54,9 @@ const CUSTOMER_FEATURES = /[\\/]src[\\/]features[\\/](?:customers|subscriptions|
 /** Which shared file a module of the web app goes to, or null (left to the automatic chunks). */
 function sharedGroupOf(id: string): string | null {
   // What the shell and every page use besides the framework: the catalogue addresses, the paths, the
-  // contracts without schemas (locales, money, cookies, served-answer) and Radix's Slot (every button).
+  // contracts without schemas (locales, money, intl, cookies, served-answer) and Radix's Slot (every button).
   if (
-    /[\\/]packages[\\/]contracts[\\/]src[\\/](?:locales|money|cookies|served-answer)\.ts$/.test(id) ||
+    /[\\/]packages[\\/]contracts[\\/]src[\\/](?:locales|money|intl|cookies|served-answer)\.ts$/.test(id) ||
     /[\\/]node_modules[\\/]@radix-ui[\\/]react-(?:slot|compose-refs)[\\/]/.test(id)
   )
     return 'shared-app';

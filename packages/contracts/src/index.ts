@@ -8,6 +8,7 @@ export * from './customers.js';
 export * from './escape-html.js';
 export * from './events.js';
 export * from './health.js';
+export * from './intl.js';
 export * from './links.js';
 export * from './locales.js';
 export * from './merchant-customers.js';

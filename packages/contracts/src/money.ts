@@ -1,3 +1,4 @@
+import { numberFormat } from './intl.js';
 import type { Locale } from './locales.js';
 
 /**
@@ -9,7 +10,5 @@ export function formatMoney(amountCents: number, currency: string, locale: Local
   const sign = amountCents < 0 ? '-' : '';
   const abs = Math.abs(amountCents);
   const decimal = `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}` as `${number}`;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(
-    decimal,
-  );
+  return numberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(decimal);
 }

@@ -1,4 +1,5 @@
 import type { Locale } from '@nest/contracts';
+import { dateTimeFormat } from '@nest/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -12,7 +13,7 @@ export interface DateFormatOptions {
 /** The web app's one date formatter: an ISO timestamp as a calendar date in the reader's locale. */
 export function formatDate(value: string | Date, locale: Locale, options: DateFormatOptions = {}): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     dateStyle: options.style ?? 'long',
     timeZone: options.timeZone,
   }).format(date);

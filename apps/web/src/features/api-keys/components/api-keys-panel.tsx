@@ -4,6 +4,7 @@ import {
   type ApiKeyScope,
   apiKeyDomains,
   type CreatedApiKey,
+  dateTimeFormat,
   type Locale,
 } from '@nest/contracts';
 import { type FormEvent, type ReactNode, useState } from 'react';
@@ -154,7 +155,7 @@ function KeyList({ keys }: { keys: ApiKey[] }) {
   const revoke = useRevokeApiKey();
   const errorMessage = useApiErrorMessage();
   const when = (value: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+    dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
   const scopeLabel = (scope: ApiKeyScope) => {
     const [domain, access] = scope.split(':') as [ApiKeyDomain, 'read' | 'write'];
     return t(access === 'read' ? 'scopes.read' : 'scopes.write', { domain: t(`domains.${domain}`) });

@@ -1,3 +1,4 @@
+import { numberFormat } from '@nest/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useEvents } from '../api/merchant-events';
@@ -11,7 +12,7 @@ export function EventsSummary({ eventsHref }: { eventsHref: string }) {
   const events = useEvents('upcoming');
   const summary = events.data?.summary;
   if (!summary || (summary.upcoming === 0 && summary.attendance_rate === null)) return null;
-  const percent = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language, { style: 'percent' });
+  const percent = numberFormat(i18n.resolvedLanguage ?? i18n.language, { style: 'percent' });
   return (
     <section
       aria-labelledby="events-summary-title"

@@ -1,10 +1,11 @@
 import type { Link } from '@nest/contracts';
+import { numberFormat } from '@nest/contracts';
 import { useTranslation } from 'react-i18next';
 
 /** Visits, checkouts started and subscriptions won by one link. */
 export function LinkCounters({ link }: { link: Link }) {
   const { t, i18n } = useTranslation('links');
-  const number = new Intl.NumberFormat(i18n.resolvedLanguage ?? i18n.language);
+  const number = numberFormat(i18n.resolvedLanguage ?? i18n.language);
   const counters = [
     { key: 'visits', label: t('list.visits'), value: link.visits },
     { key: 'checkouts', label: t('list.checkouts'), value: link.checkouts_started },

@@ -3,6 +3,7 @@ import {
   LEGAL_NAME_MAX_LENGTH,
   type Nest,
   type NestLegalBody,
+  numberFormat,
   VAT_NUMBER_PATTERN,
   type VatRateBps,
   vatRatesBps,
@@ -64,7 +65,7 @@ export function LegalIdentityForm({ nest }: { nest: Nest }) {
   const save = useUpdateNest();
   const changes = changesOf(values, nest);
   const dirty = Object.keys(changes).length > 0;
-  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
+  const percent = numberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 });
 
   const set = (key: keyof Values, field: FieldName) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [key]: event.target.value }));

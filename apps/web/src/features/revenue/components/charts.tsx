@@ -1,4 +1,5 @@
 import type { RevenueSummary } from '@nest/contracts';
+import { numberFormat } from '@nest/contracts';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
@@ -96,7 +97,7 @@ export function MoneyCharts({ summary }: { summary: RevenueSummary }) {
   const money = useFormatMoney();
   const f = useFormatters(summary.time_zone);
   const compactMoney = useMemo(() => {
-    const format = new Intl.NumberFormat(f.locale, {
+    const format = numberFormat(f.locale, {
       style: 'currency',
       currency: summary.currency,
       notation: 'compact',
@@ -105,7 +106,7 @@ export function MoneyCharts({ summary }: { summary: RevenueSummary }) {
     return (cents: number) => format.format(cents / 100);
   }, [f.locale, summary.currency]);
   const whole = useMemo(() => {
-    const format = new Intl.NumberFormat(f.locale, { maximumFractionDigits: 0 });
+    const format = numberFormat(f.locale, { maximumFractionDigits: 0 });
     return (n: number) => (Number.isInteger(n) ? format.format(n) : '');
   }, [f.locale]);
 

@@ -1,3 +1,4 @@
+import { dateTimeFormat, numberFormat } from '@nest/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -9,18 +10,18 @@ export function useFormatters(timeZone: string) {
 }
 
 function formatters(locale: string, timeZone: string) {
-  const number = new Intl.NumberFormat(locale);
-  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
-  const signedPercent = new Intl.NumberFormat(locale, {
+  const number = numberFormat(locale);
+  const percent = numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const signedPercent = numberFormat(locale, {
     style: 'percent',
     maximumFractionDigits: 1,
     signDisplay: 'exceptZero',
   });
-  const monthLong = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const monthShort = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
-  const dayShort = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const dayLong = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const monthLong = dateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const monthShort = dateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+  const dayShort = dateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const dayLong = dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+  const dateTime = dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
   // "2025-03" and "2025-03-20" are calendar dates of the merchant's zone already: read them as UTC.
   const monthDate = (key: string) => new Date(`${key}-01T00:00:00Z`);
   const dayDate = (key: string) => new Date(`${key}T00:00:00Z`);

@@ -1,4 +1,5 @@
 import type { CheckIn } from '@nest/contracts';
+import { dateTimeFormat } from '@nest/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -30,7 +31,7 @@ export function RecentCheckIns() {
   const today = (recent.data?.check_ins ?? []).filter((c) => sameDay(new Date(c.checked_at), new Date()));
   const undoable = today.some((c) => c.undo_until !== null);
   const now = useNow(undoable);
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const time = dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
   return (
     <section aria-labelledby="recent-title" className="flex flex-col gap-3">
       <h2 id="recent-title" className="text-lg font-semibold">

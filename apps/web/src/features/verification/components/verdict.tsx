@@ -1,4 +1,5 @@
 import type { Verification } from '@nest/contracts';
+import { dateTimeFormat } from '@nest/contracts';
 import { type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -157,7 +158,7 @@ export function Verdict({
  */
 function EventsAtDoor({ events }: { events: Verification['events'] }) {
   const { t, i18n } = useTranslation('verification');
-  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { timeStyle: 'short' });
+  const time = dateTimeFormat(i18n.resolvedLanguage ?? i18n.language, { timeStyle: 'short' });
   return (
     <ul className="flex flex-col gap-2" aria-label={t('event.list')} data-testid="door-events">
       {events.map((event) => (

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@nest/contracts';
 import { OFFLINE_STALE_MINUTES_MAX } from '@nest/contracts/offline';
 import { type RefObject, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -155,7 +156,7 @@ export function OfflineVerdict({
 export function AcceptedOfflineList() {
   const { t, i18n } = useTranslation('verification');
   const list = useAcceptedOffline();
-  const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
+  const when = dateTimeFormat(i18n.resolvedLanguage ?? i18n.language, {
     dateStyle: 'short',
     timeStyle: 'short',
   });

@@ -1,5 +1,6 @@
 import {
   type CreatedWebhookEndpoint,
+  dateTimeFormat,
   type Locale,
   type WebhookEndpoint,
   type WebhookEventType,
@@ -211,7 +212,7 @@ function DeliveryLog({ endpointId, canReplay }: { endpointId: string; canReplay:
   const deliveries = useWebhookDeliveries(endpointId);
   const replay = useReplayDelivery(endpointId);
   const when = (value: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(value));
+    dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(value));
   if (!deliveries.data) return null;
   if (deliveries.data.length === 0)
     return <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">{t('log.empty')}</p>;
