@@ -16,6 +16,11 @@ if (!hasChromium) {
 // Above the ports of the machine's services (NATS listens on 4222, RabbitMQ on 5672 and 4369).
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 10_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'nest-e2e-'));
+// The run's own web build (scripts/e2e-server.mjs), which nothing else on the machine writes; with
+// E2E_SKIP_BUILD, the build already in apps/web/dist.
+process.env.E2E_WEB_DIST ??= process.env.E2E_SKIP_BUILD
+  ? path.resolve(import.meta.dirname, '../apps/web/dist')
+  : mkdtempSync(path.join(tmpdir(), 'nest-e2e-web-'));
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 const root = path.resolve(import.meta.dirname, '..');
@@ -62,6 +67,7 @@ export default defineConfig({
           HOST: '127.0.0.1',
           PUBLIC_URL: baseURL,
           DATA_DIR: process.env.E2E_DATA_DIR,
+          WEB_DIST_DIR: process.env.E2E_WEB_DIST,
           NODE_ENV: 'test',
           ENABLE_TEST_ROUTES: 'true',
           // Each test sends an address of its own (support/fixtures.ts).

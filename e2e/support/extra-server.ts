@@ -37,6 +37,7 @@ export async function startExtraServer(env: Record<string, string>): Promise<Ext
     env: {
       ...process.env,
       E2E_SKIP_BUILD: '1',
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST!,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
