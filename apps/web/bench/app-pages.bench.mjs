@@ -7,52 +7,10 @@
 // a fresh browser with an empty cache (the signed-in pages get the session cookies first).
 // `npm run bench -- app-pages`; BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_PAGES (comma-separated paths,
 // default all four), CHROMIUM_PATH, BENCH_SKIP_BUILD=1 with BENCH_WEB_DIST=<folder> to reuse a build.
-import { apiClient, lighthouseRuns, loadAverage, median, withBuiltServer } from './lighthouse-support.mjs';
+import { lighthouseRuns, loadAverage, median, seedSessions, withBuiltServer } from './lighthouse-support.mjs';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const GOAL = { lcpMs: 2500, score: 90 };
-
-/** A merchant on a plan with a nest and an offer, and a customer subscribed to it, both signed in. */
-async function seedSessions(baseUrl) {
-  const merchant = apiClient(baseUrl);
-  await merchant.call('POST', '/api/v1/test/merchants', {
-    email: `bench-merchant-${Date.now()}@example.test`,
-    plan: 'pro',
-    onboarded: true,
-  });
-  await merchant.call('POST', '/api/v1/nests', {
-    name: 'Café Lumière',
-    category: 'cafe',
-    address: { line1: '12 rue des Martyrs', postal_code: '75009', city: 'Paris', country: 'FR' },
-  });
-  const offer = await merchant.call('POST', '/api/v1/offers', {
-    name: 'Coffee club',
-    description: 'A filter coffee every morning, and a pastry on Sundays.',
-    grants: 'One filter coffee per day',
-    amount_cents: 1200,
-    interval: 'month',
-  });
-  const email = `bench-customer-${Date.now()}@example.test`;
-  await merchant.call('POST', `/api/v1/test/offers/${offer.id}/subscribers`, {
-    email,
-    name: 'Inès Moreau',
-    status: 'active',
-  });
-  const customer = apiClient(baseUrl);
-  await customer.call('POST', '/api/v1/nest-customers/login', { email });
-  let code;
-  for (let i = 0; i < 100 && !code; i++) {
-    const mails = await customer.call('GET', `/api/v1/test/mail?to=${encodeURIComponent(email)}`);
-    code = mails
-      .filter((m) => /sign-in code|code de connexion/.test(m.subject))
-      .at(-1)
-      ?.subject.match(/(\d{6})$/)?.[1];
-    if (!code) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (!code) throw new Error('no sign-in code was mailed to the customer');
-  await customer.call('POST', '/api/v1/nest-customers/login', { email, code });
-  return { merchant: merchant.cookies, customer: customer.cookies };
-}
 
 const summary = [];
 await withBuiltServer(async (server) => {

@@ -1,6 +1,7 @@
 // What the Lighthouse benches share (not a bench: bench.mjs runs *.bench.mjs only): a free port, a
 // throwaway production build of the web app, the real server on an embedded database, an API client
-// that keeps cookies, and one Lighthouse run with the default mobile settings.
+// that keeps cookies, a merchant and a customer signed in, and one Lighthouse run with the default
+// mobile settings.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -63,7 +64,7 @@ export async function startServer(port, webDist, dataDir) {
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { child, baseUrl };
+    if (ready) return { child, baseUrl, webDist };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error('server did not become ready');
@@ -138,6 +139,48 @@ export function apiClient(baseUrl) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export { median };
+
+/** A merchant on a plan with a nest and an offer, and a customer subscribed to it, both signed in. */
+export async function seedSessions(baseUrl) {
+  const merchant = apiClient(baseUrl);
+  await merchant.call('POST', '/api/v1/test/merchants', {
+    email: `bench-merchant-${Date.now()}@example.test`,
+    plan: 'pro',
+    onboarded: true,
+  });
+  await merchant.call('POST', '/api/v1/nests', {
+    name: 'Café Lumière',
+    category: 'cafe',
+    address: { line1: '12 rue des Martyrs', postal_code: '75009', city: 'Paris', country: 'FR' },
+  });
+  const offer = await merchant.call('POST', '/api/v1/offers', {
+    name: 'Coffee club',
+    description: 'A filter coffee every morning, and a pastry on Sundays.',
+    grants: 'One filter coffee per day',
+    amount_cents: 1200,
+    interval: 'month',
+  });
+  const email = `bench-customer-${Date.now()}@example.test`;
+  await merchant.call('POST', `/api/v1/test/offers/${offer.id}/subscribers`, {
+    email,
+    name: 'Inès Moreau',
+    status: 'active',
+  });
+  const customer = apiClient(baseUrl);
+  await customer.call('POST', '/api/v1/nest-customers/login', { email });
+  let code;
+  for (let i = 0; i < 100 && !code; i++) {
+    const mails = await customer.call('GET', `/api/v1/test/mail?to=${encodeURIComponent(email)}`);
+    code = mails
+      .filter((m) => /sign-in code|code de connexion/.test(m.subject))
+      .at(-1)
+      ?.subject.match(/(\d{6})$/)?.[1];
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (!code) throw new Error('no sign-in code was mailed to the customer');
+  await customer.call('POST', '/api/v1/nest-customers/login', { email, code });
+  return { merchant: merchant.cookies, customer: customer.cookies };
+}
 
 /**
  * One Lighthouse run (default config: mobile form factor and screen, simulated slow 4G at 150 ms RTT
