@@ -1,4 +1,4 @@
-import type { Page, Response } from '@playwright/test';
+import type { Locator, Page, Response } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 import { expect, hasNoHorizontalScroll, phone, test } from '../support/fixtures';
 import { createLink, sellingMerchant } from '../support/links';
@@ -198,7 +198,49 @@ test.describe('on a phone', () => {
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     await expect(panel).toBeVisible();
   });
+
+  // A finger rests on the glass for a while; Playwright's tap lifts at once. With the menu's code in
+  // the browser's cache it arrived in between, and the focus the browser gives on lift went to the
+  // menu's new trigger and closed the menu just opened.
+  test('a finger held on the button opens the menu once its code is cached, in the merchant menu panel and on a login page', async ({
+    page,
+  }) => {
+    await seedMerchantWithNest(page);
+    await page.goto('/admin/app/dashboard');
+    await page.getByRole('button', { name: 'Open the menu' }).tap();
+    await preferencesButton(page.getByRole('dialog', { name: 'Menu' })).tap();
+    await expect(page.getByRole('menu')).toBeVisible();
+
+    for (const path of ['/admin/app/dashboard', '/client/login']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      let scope = page.locator('header');
+      if (path.startsWith('/admin/app')) {
+        await page.getByRole('button', { name: 'Open the menu' }).tap();
+        scope = page.getByRole('dialog', { name: 'Menu' });
+      }
+      await holdFinger(page, preferencesButton(scope), 150);
+      const menu = page.getByRole('menu');
+      await expect(menu).toBeVisible();
+      // Still open once everything the press set off has settled.
+      await page.waitForTimeout(300);
+      await expect(menu).toBeVisible();
+      await page.keyboard.press('Escape');
+    }
+  });
 });
+
+/** A touch on the middle of `target`, lifted after `ms` (CDP touch events, as a phone sends them). */
+async function holdFinger(page: Page, target: Locator, ms: number): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to touch');
+  const cdp = await page.context().newCDPSession(page);
+  const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await page.waitForTimeout(ms);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
 
 test('the link page uses Inter too, its Latin file preloaded, and paints its largest content within 2 s', async ({
   page,

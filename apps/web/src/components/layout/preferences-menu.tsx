@@ -55,8 +55,14 @@ export function PreferencesMenu(props: PreferencesMenuProps) {
       onTouchStart={() => load(false)}
       onFocus={() => load(false)}
       // Radix's trigger opens on pointer down: so does this one, so a click never falls between the two.
+      // And, as Radix's does, without the focus that follows a press: the menu's code may arrive (from
+      // the cache, on a phone) between the finger's touch and the focus the browser gives when it
+      // lifts, which would then land on the menu's new trigger, outside the menu just opened, and
+      // close it.
       onPointerDown={(event) => {
-        if (event.button === 0 && !event.ctrlKey) load(true);
+        if (event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        load(true);
       }}
       onClick={() => load(true)}
     />
