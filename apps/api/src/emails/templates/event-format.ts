@@ -1,4 +1,5 @@
 import type { Locale } from '@nest/contracts';
+import { dateTimeFormat } from '@nest/contracts';
 import type { MailAttachment } from '../layout.js';
 
 /** What every event email says about the event (params are stored in the jobs table: no secrets). */
@@ -26,8 +27,8 @@ export function eventWhen(
 ): string {
   const start = new Date(p.startsAt);
   const end = new Date(p.endsAt);
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: p.timeZone });
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: p.timeZone });
+  const day = dateTimeFormat(locale, { dateStyle: 'full', timeZone: p.timeZone });
+  const time = dateTimeFormat(locale, { timeStyle: 'short', timeZone: p.timeZone });
   const sameDay = day.format(start) === day.format(end);
   return sameDay
     ? `${day.format(start)}, ${time.format(start)} – ${time.format(end)}`

@@ -1,8 +1,8 @@
-import { formatMoney, type Locale } from '@nest/contracts';
+import { dateTimeFormat, formatMoney, type Locale } from '@nest/contracts';
 
 /** Dates and amounts in plan emails, in the merchant's language and time zone. */
 export function formatPlanDate(iso: string, locale: Locale, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(iso));
+  return dateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(iso));
 }
 
 export function formatPlanAmount(amountCents: number, currency: string, locale: Locale): string {

@@ -1,4 +1,5 @@
 import type { Locale, RegisterBody } from '@nest/contracts';
+import { dateTimeFormat } from '@nest/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventRegistrations, events, nestCustomers, nests } from '../../db/schema/index.js';
@@ -78,7 +79,7 @@ export async function registerForEvent(
     if (event.status === 'canceled') throw new AppError('event_canceled');
     if (event.startsAt.getTime() <= now.getTime()) throw new AppError('event_started');
     if (event.registrationDeadline && event.registrationDeadline.getTime() < now.getTime()) {
-      const deadline = new Intl.DateTimeFormat(input.locale, {
+      const deadline = dateTimeFormat(input.locale, {
         dateStyle: 'long',
         timeStyle: 'short',
         timeZone: event.timeZone,

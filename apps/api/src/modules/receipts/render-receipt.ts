@@ -1,3 +1,4 @@
+import { dateTimeFormat, numberFormat } from '@nest/contracts';
 import PDFDocument from 'pdfkit';
 import type { ReceiptDocument } from './receipt-document.js';
 import { receiptText } from './receipt-text.js';
@@ -18,17 +19,15 @@ function planLabel(plan: string): string {
 }
 
 function money(cents: number, currency: string, locale: string): string {
-  return pdfText(new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100));
+  return pdfText(numberFormat(locale, { style: 'currency', currency }).format(cents / 100));
 }
 
 function date(iso: string, locale: string, timeZone: string): string {
-  return pdfText(new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(iso)));
+  return pdfText(dateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(iso)));
 }
 
 function percent(bps: number, locale: string): string {
-  return pdfText(
-    new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000),
-  );
+  return pdfText(numberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bps / 10_000));
 }
 
 /**

@@ -5,6 +5,8 @@
  * `date_trunc(…) at time zone …` that month-revenue.ts uses; a test holds the two together.
  */
 
+import { dateTimeFormat } from '@nest/contracts';
+
 export interface Period {
   /** "2025-03" for a month, "2025-03-30" for a day: the local calendar date. */
   key: string;
@@ -19,24 +21,18 @@ interface LocalDate {
   day: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
+/** The wall clock of an instant in a zone, to the second (Intl, kept once made). */
 function formatter(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, format);
-  }
-  return format;
+  return dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
 }
 
 function wallClock(instant: number, timeZone: string) {
