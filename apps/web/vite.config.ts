@@ -22,12 +22,17 @@ const FRAMEWORK_LIBRARY =
   /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](?:query-core|react-query)|i18next|react-i18next|void-elements|html-parse-stringify)[\\/]|^\0(?:vite[\\/]preload-helper|rolldown[\\/]runtime)/;
 const isFrameworkModule = (id: string) =>
   FRAMEWORK_LIBRARY.test(id) || id.startsWith(`${PREACT_DIR}${path.sep}`);
+/** The contracts whose modules hold no schema: they go with the shell (`shared-app`), without zod. */
+const SCHEMALESS_CONTRACTS = ['locales', 'money', 'intl', 'cookies', 'served-answer'];
+const CONTRACTS_DIR = String.raw`[\\/]packages[\\/]contracts[\\/]src[\\/]`;
+const SCHEMALESS_CONTRACT_MODULE = new RegExp(`${CONTRACTS_DIR}(?:${SCHEMALESS_CONTRACTS.join('|')})\\.ts$`);
 /**
- * zod and the contracts that hold schemas (locales, money, intl, cookies and served-answer hold none: they go with the shell;
- * the offline counter's go with the verify screen, ADR 184).
+ * zod and the contracts that hold schemas (not the schemaless ones above, nor the index; the offline
+ * counter's go with the verify screen, ADR 184).
  */
-const CONTRACTS_MODULE =
-  /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contracts[\\/]src[\\/](?!locales\.ts$|money\.ts$|intl\.ts$|cookies\.ts$|served-answer\.ts$|index\.ts$|offline\.ts$)[^\\/]+\.ts$/;
+const CONTRACTS_MODULE = new RegExp(
+  String.raw`[\\/]node_modules[\\/]zod[\\/]|${CONTRACTS_DIR}(?!(?:${[...SCHEMALESS_CONTRACTS, 'index', 'offline'].join('|')})\.ts$)[^\\/]+\.ts$`,
+);
 
 /**
  * Our modules that import what only some pages need: a library (Radix dialogs, sonner, QR codes,
@@ -54,9 +59,9 @@ const CUSTOMER_FEATURES = /[\\/]src[\\/]features[\\/](?:customers|subscriptions|
 /** Which shared file a module of the web app goes to, or null (left to the automatic chunks). */
 function sharedGroupOf(id: string): string | null {
   // What the shell and every page use besides the framework: the catalogue addresses, the paths, the
-  // contracts without schemas (locales, money, intl, cookies, served-answer) and Radix's Slot (every button).
+  // contracts without schemas and Radix's Slot (every button).
   if (
-    /[\\/]packages[\\/]contracts[\\/]src[\\/](?:locales|money|intl|cookies|served-answer)\.ts$/.test(id) ||
+    SCHEMALESS_CONTRACT_MODULE.test(id) ||
     /[\\/]node_modules[\\/]@radix-ui[\\/]react-(?:slot|compose-refs)[\\/]/.test(id)
   )
     return 'shared-app';
