@@ -70,7 +70,12 @@ for (const [device, options] of Object.entries(devices)) {
           };
           const verdict = page.getByTestId('verdict');
           const banner = page.getByTestId('verdict-banner');
-          const next = () => verdict.getByRole('button').last().click();
+          // The screen hands the focus back to the code field once the answer is gone (an effect,
+          // after the paint): wait for it, or a search typed meanwhile lands in the code field.
+          const next = async () => {
+            await verdict.getByRole('button').last().click();
+            await expect(page.locator('#pass-code')).toBeFocused();
+          };
           const checkIn = (name: string) =>
             page.getByTestId('search-customer').filter({ hasText: name }).getByRole('button').click();
 
