@@ -6,7 +6,11 @@ import { defineConfig } from 'vitest/config';
  * app's page renderer, whose bundled copies of the contracts register their schemas again in zod's
  * registry, which the OpenAPI document of any app built later in that process would then miss.
  */
-const isolatedFiles = ['test/auth/login-rate-limit.test.ts', 'test/foundation/prerendered-pages.test.ts'];
+const isolatedFiles = [
+  'test/auth/login-rate-limit.test.ts',
+  'test/foundation/prerendered-pages.test.ts',
+  'test/foundation/painted-app-pages.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -9,6 +9,7 @@ import { inlineColorMode } from './build/inline-color-mode-plugin';
 import { legalMarkdown } from './build/legal-markdown-plugin';
 import { PREACT_DIR, preactCompatAliases } from './build/preact-compat';
 import { preloadFont } from './build/preload-font-plugin';
+import { SERVER_DIR } from './build/page-renderer';
 import { PRERENDERED_DIR, prerenderPages } from './build/prerender-pages';
 
 /** Lazy routes and layouts of each area: their chunks are prefixed with the area ("admin-…", "links-…"). */
@@ -118,8 +119,15 @@ const precompressAssets: Plugin = {
   writeBundle(options) {
     const outDir = options.dir ?? 'dist';
     for (const file of filesUnder(outDir)) {
-      // The prerendered pages are templates the API fills in and sends itself (ADR 198).
-      if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}${PRERENDERED_DIR}${path.sep}`)) continue;
+      // The prerendered pages are templates the API fills in and sends itself (ADR 198); the server
+      // module is the API's, never sent (ADR 209).
+      if (
+        !COMPRESSIBLE.test(file) ||
+        file.includes(`${path.sep}${PRERENDERED_DIR}${path.sep}`) ||
+        file.includes(`${path.sep}${SERVER_DIR}${path.sep}`)
+      ) {
+        continue;
+      }
       const modified = statSync(file).mtimeMs;
       if (existsSync(`${file}.br`) && statSync(`${file}.br`).mtimeMs >= modified) continue;
       const source = readFileSync(file);

@@ -1,4 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -14,30 +13,33 @@ export interface PageRenderer {
   renderPage(pathname: string, locale: 'en-US' | 'fr-FR', words: PageWords): Promise<string>;
 }
 
+/** Where the server module is written, in the build's folder: the API loads it to paint pages per request (ADR 209). */
+export const SERVER_DIR = 'server';
+const SERVER_MODULE = 'render-pages.server.js';
+
 const ENTRY = 'src/app/render-pages.server.tsx';
-/**
- * Inside the web workspace, so the server module finds the libraries it imports; a cache folder, so
- * nobody commits it. One folder per build, removed when the process ends: the web build and the API's
- * test of the prerendered pages may build at the same time.
- */
-const OUT_DIR = 'node_modules/.cache/nest-page-renderer';
 
 /**
  * Builds the painted pages' server module with the app's own Vite config (`--mode prerender`: same
  * aliases, same Markdown plugin, same asset names, so a screenshot's address is the one the app
- * uses) and loads it.
+ * uses) into `<outDir>/server/`, and loads it. Every library is bundled into it (no node_modules
+ * needed beside it): the API loads the same file at start to paint the signed-in pages (ADR 209).
  */
-export async function buildPageRenderer(webRoot: string): Promise<PageRenderer> {
-  mkdirSync(path.join(webRoot, OUT_DIR), { recursive: true });
-  const outDir = mkdtempSync(path.join(webRoot, OUT_DIR, 'build-'));
-  // Kept while this process may still load its lazy chunks, then removed.
-  process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+export async function buildPageRenderer(webRoot: string, outDir: string): Promise<PageRenderer> {
+  await buildServerModule(webRoot, outDir);
+  return (await import(pathToFileURL(path.join(outDir, SERVER_DIR, SERVER_MODULE)).href)) as PageRenderer;
+}
+
+/**
+ * Builds the server module without loading it: a process that loads it gets the module's own copies
+ * of zod and the contracts, whose schemas then stand beside its own in zod's registry.
+ */
+export async function buildServerModule(webRoot: string, outDir: string): Promise<void> {
   await build({
     root: webRoot,
     configFile: path.join(webRoot, 'vite.config.ts'),
     mode: 'prerender',
     logLevel: 'warn',
-    build: { ssr: ENTRY, outDir, emptyOutDir: true },
+    build: { ssr: ENTRY, outDir: path.join(outDir, SERVER_DIR), emptyOutDir: true },
   });
-  return (await import(pathToFileURL(path.join(outDir, 'render-pages.server.js')).href)) as PageRenderer;
 }

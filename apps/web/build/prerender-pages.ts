@@ -25,6 +25,8 @@ type PageLocale = (typeof LOCALES)[number];
 const LANGUAGE: Record<PageLocale, string> = { 'en-US': 'en', 'fr-FR': 'fr' };
 const OG_LOCALE: Record<PageLocale, string> = { 'en-US': 'en_US', 'fr-FR': 'fr_FR' };
 export const PRERENDERED_DIR = 'prerendered';
+/** In PRERENDERED_DIR: the page the API fills with a signed-in page it paints (ADR 209). */
+export const APP_PAGE_TEMPLATE = 'app-page.html';
 const PUBLIC_URL = '{{publicUrl}}';
 
 type Words = Record<string, unknown>;
@@ -217,7 +219,7 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload"(?: crossorigin)? href="([^"
  * A painted page needs no script for its first paint (ADR 203): the app's entry and its preloads
  * leave the head, and `start-after-paint.js` asks for them once the page is on screen.
  */
-function startAfterPaint(template: string): string {
+export function startAfterPaint(template: string): string {
   const entry = template.match(APP_ENTRY)?.[1];
   if (!entry) throw new Error('index.html has no module script: cannot prerender a painted page');
   const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
@@ -331,6 +333,8 @@ export async function prerender(
   for (const [from, to] of Object.entries(formerDocumentPaths)) {
     manifest.redirects[`/legal/documents/${from}`] = `/legal/documents/${to}`;
   }
+  // The signed-in pages the API paints per request (ADR 209): index.html with the scripts after the paint.
+  writeFileSync(path.join(outDir, PRERENDERED_DIR, APP_PAGE_TEMPLATE), startAfterPaint(template));
   writeFileSync(path.join(outDir, PRERENDERED_DIR, 'sitemap.xml'), sitemap(englishPages));
   writeFileSync(path.join(outDir, PRERENDERED_DIR, 'robots.txt'), ROBOTS);
   writeFileSync(
@@ -351,7 +355,8 @@ export function prerenderPages(webRoot: string): Plugin {
     },
     async writeBundle(options) {
       if (!enabled) return;
-      await prerender(webRoot, options.dir ?? path.join(webRoot, 'dist'), await buildPageRenderer(webRoot));
+      const outDir = options.dir ?? path.join(webRoot, 'dist');
+      await prerender(webRoot, outDir, await buildPageRenderer(webRoot, outDir));
     },
   };
 }

@@ -11,6 +11,7 @@ import { i18n, initI18n } from './lib/i18n/i18n';
 import { replayEarlyInput } from './lib/painted-page';
 import { getAppQueryClient } from './lib/query-client';
 import { PAINTED_ROOT_ATTRIBUTE, routerReady } from './lib/router-ready';
+import { takeServedQueryState } from './lib/served-query-state';
 import './index.css';
 
 /**
@@ -26,6 +27,8 @@ function TakeOver({ root, children }: { root: HTMLElement; children: ReactNode }
 }
 
 listenForPreloadErrors();
+// A signed-in page the server painted brings its data (ADR 209): in the cache before anything asks.
+takeServedQueryState(getAppQueryClient());
 // The shell's words are loaded before the first render, so no page ever shows raw keys. The router
 // starts at the same time: the first page's code, its words and its guard's API call download while
 // the shell's catalogue does, instead of one after the other (ADR 112).
@@ -44,7 +47,8 @@ const app = (
 );
 const paintedIn = root.getAttribute(PAINTED_ROOT_ATTRIBUTE);
 if (paintedIn !== null) {
-  // A page that arrives painted (the landing, ADR 203; the login pages, ADR 205) stays until its code
+  // A page that arrives painted (the landing, ADR 203; the login pages, ADR 205; the dashboard and the
+  // customer's overview, with their data, ADR 209) stays until its code
   // and words are here. In the language it was painted in, the app adopts that markup as its own first render (hydration:
   // no node recreated, nothing repainted); in another (a cookie changed meanwhile), it renders its
   // page and swaps it in one commit. Either way in a transition, which yields to the browser between

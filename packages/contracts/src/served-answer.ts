@@ -10,3 +10,10 @@ export const SERVED_FIRST_CALLS: readonly (readonly [pagePrefix: string, apiPath
   ['/admin/app/', '/api/v1/users/me'],
   ['/client/app/', '/api/v1/nest-customers/me'],
 ];
+
+/**
+ * A signed-in page the server painted with its data (ADR 209) carries the app's query cache as the
+ * server filled it (TanStack Query's dehydrated state), in the element with this id: the app's first
+ * render reads the same data and adopts the painted markup.
+ */
+export const SERVED_QUERY_STATE_ELEMENT_ID = 'nest-query-state';

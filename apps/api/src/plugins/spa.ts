@@ -1,11 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { coverColors, escapeHtml, SERVED_ANSWER_ELEMENT_ID, SERVED_FIRST_CALLS } from '@nest/contracts';
+import {
+  coverColors,
+  escapeHtml,
+  SERVED_ANSWER_ELEMENT_ID,
+  SERVED_FIRST_CALLS,
+  SERVED_QUERY_STATE_ELEMENT_ID,
+} from '@nest/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { requestLocale } from '../lib/i18n.js';
 import { sendProblem } from './errors.js';
+import { AppPagePainter, compressPage, type PageCaller } from './painted-app-pages.js';
 import { loadPrerenderedPages, operatorOf, pageEncoding, pageLocale, pagePath } from './prerendered-pages.js';
 
 /** /links/:nestLinkId, except the app's own /links/404 page: the standalone link page (ADR 077). */
@@ -56,7 +63,11 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
       // So does links.html, through the link page handler.
       // The prerendered pages are templates, sent filled in by the not-found handler (ADR 198).
       allowedPath: (pathName) =>
-        pathName !== '/index.html' && pathName !== '/links.html' && !pathName.startsWith('/prerendered/'),
+        pathName !== '/index.html' &&
+        pathName !== '/links.html' &&
+        !pathName.startsWith('/prerendered/') &&
+        // The server module that paints the signed-in pages is the API's own (ADR 209).
+        !pathName.startsWith('/server/'),
       setHeaders(res, filePath) {
         // The same address may be sent brotli, gzip or plain: shared caches must keep them apart.
         res.setHeader('vary', 'accept-encoding');
@@ -126,6 +137,14 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
       .type('text/html; charset=utf-8')
       .send(encoding ? page[encoding] : page.html);
   }
+  // The signed-in pages painted per request with their data, when the build has their server module (ADR 209).
+  const painter = root ? AppPagePainter.of(root, app.log) : undefined;
+  const paintedTemplate = painter ? withConfig(painter.template) : undefined;
+  if (painter) {
+    // Loaded once the server listens, not before: a start is not slowed by it (ADR 113).
+    app.addHook('onListen', async () => painter.warm());
+    app.addHook('onClose', async () => painter.close());
+  }
   // The public link page's own small build (ADR 077); without it, /links/:id is a page of the app.
   const linksHtml = page('links.html');
 
@@ -181,6 +200,12 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
    * which the page's own calls wait for, is gone. Any other answer (no session, an expired access
    * token to refresh) writes nothing: the app asks as before. The page then holds personal data:
    * never stored by any cache.
+   *
+   * The dashboard and the customer's overview are also painted (ADR 209): the web build's server
+   * module renders them with their data, read through the app with the same cookies, and the page
+   * carries that data for the app, which adopts the markup. Only for the plain address (`?lang=` at
+   * most: the app reads other parameters in its first render); a render that fails, redirects or is
+   * late sends the page unpainted.
    */
   async function sendAppPage(request: FastifyRequest, reply: FastifyReply, url: string) {
     const apiPath = SERVED_FIRST_CALLS.find(([prefix]) => url.startsWith(prefix))?.[1];
@@ -193,23 +218,69 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
       if (typeof value === 'string') headers[name] = value;
     }
     let body = indexHtml;
+    let locale: string | undefined;
     try {
       const answer = await app.inject({ method: 'GET', url: apiPath, headers });
       if (answer.statusCode === 200) {
-        body = indexHtml.replace(
-          '</body>',
-          () =>
-            `<script type="application/json" id="${SERVED_ANSWER_ELEMENT_ID}" data-path="${apiPath}">${scriptSafeJson(answer.json())}</script>\n  </body>`,
+        const served = `<script type="application/json" id="${SERVED_ANSWER_ELEMENT_ID}" data-path="${apiPath}">${scriptSafeJson(answer.json())}</script>`;
+        body = indexHtml.replace('</body>', () => `${served}\n  </body>`);
+        const pathname = pagePath(url);
+        const query = new URLSearchParams(
+          request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '',
         );
+        if (
+          painter &&
+          paintedTemplate &&
+          [...query.keys()].every((key) => key === 'lang') &&
+          (await painter.paints(pathname))
+        ) {
+          const pageLanguage = pageLocale(request);
+          const page = await painter.paint(pathname, pageLanguage, pageCaller(headers, apiPath, answer.body));
+          if (page) {
+            locale = pageLanguage;
+            body = paintedTemplate
+              .replace(/<html lang="[^"]*"/, () => `<html lang="${pageLanguage}"`)
+              .replace('<div id="root"></div>', () => page.root)
+              .replace(
+                '</body>',
+                () =>
+                  `${served}\n    <script type="application/json" id="${SERVED_QUERY_STATE_ELEMENT_ID}">${scriptSafeJson(page.state)}</script>\n  </body>`,
+              );
+          }
+        }
       }
     } catch (error) {
       request.log.warn({ err: error }, 'app page sent without its first answer');
     }
+    reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
+    if (!locale) return reply.header('vary', 'Cookie').send(body);
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
-      .header('cache-control', 'private, no-store')
-      .header('vary', 'Cookie')
-      .type('text/html; charset=utf-8')
-      .send(body);
+      .header('vary', 'Cookie, Accept-Language, Accept-Encoding')
+      .header('content-language', locale)
+      .send(await compressPage(body, encoding));
+  }
+
+  /**
+   * How a painted page's render makes its calls (ADR 209): each one a GET through the app itself, with
+   * the page's cookies and request id; the guard's call answered from the call already made. Nothing
+   * but reads of the API.
+   */
+  function pageCaller(headers: Record<string, string>, guardPath: string, guardAnswer: string): PageCaller {
+    return async ({ url, method }) => {
+      if (method !== 'GET' || !url.startsWith('/api/')) {
+        throw new Error(`a painted page only reads the API (${method} ${url})`);
+      }
+      if (url === guardPath) return { status: 200, contentType: 'application/json', body: guardAnswer };
+      const answer = await app.inject({ method: 'GET', url, headers });
+      const type = answer.headers['content-type'];
+      return {
+        status: answer.statusCode,
+        contentType: typeof type === 'string' ? type : undefined,
+        body: answer.body,
+      };
+    };
   }
 
   app.setNotFoundHandler((request, reply) => {

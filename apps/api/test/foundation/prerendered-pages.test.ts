@@ -29,7 +29,7 @@ describe('the public pages prerendered per language (ADR 198)', () => {
   let dist: string;
   beforeAll(async () => {
     dist = writeWebDist({ 'index.html': INDEX, 'assets/index-abc123.js': 'console.info("nest");' });
-    await prerender(WEB, dist, await buildPageRenderer(WEB));
+    await prerender(WEB, dist, await buildPageRenderer(WEB, dist));
     t = await createTestApp({
       WEB_DIST_DIR: dist,
       API_BASE_URL: '',

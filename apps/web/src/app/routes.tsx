@@ -248,8 +248,13 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: paths.client.app.overview.path,
+                // With the QR library: the pass the server painted (ADR 209) is drawn in the first render.
                 lazy: lazyRoute(
-                  () => import('./routes/client/overview-route'),
+                  () =>
+                    import('./routes/client/overview-route').then(async (module) => {
+                      await module.qrLibraryReady;
+                      return module;
+                    }),
                   'customers',
                   'subscriptions',
                   'events',

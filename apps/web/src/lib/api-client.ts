@@ -1,6 +1,7 @@
 import { ApiError, isProblem, networkProblem, problemFromStatus } from './api-error';
 import { getConfig } from './config';
 import { takeServedAnswer } from './served-answer';
+import { serverFetch } from './server-fetch';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -55,8 +56,8 @@ export function retriesByDefault(method: HttpMethod): boolean {
   return SAFE_METHODS.has(method);
 }
 
-function buildUrl(path: string, query: ApiRequestOptions['query']): string {
-  const url = `${getConfig().apiBaseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+function buildUrl(path: string, query: ApiRequestOptions['query'], base: string): string {
+  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -155,7 +156,9 @@ async function send<T>(path: string, options: ApiRequestOptions): Promise<T> {
   // The guard's first call, answered by the server in the page itself (ADR 206).
   const served = method === 'GET' && !options.query ? takeServedAnswer(path) : undefined;
   if (served) return served.body as T;
-  const url = buildUrl(path, options.query);
+  // On the server, painting a page (ADR 209): the API answers in-process, at its own paths.
+  const transport = serverFetch();
+  const url = buildUrl(path, options.query, transport ? '' : getConfig().apiBaseUrl);
   const retry = options.retry ?? retriesByDefault(method);
   const headers: Record<string, string> = {
     accept: options.responseType === 'blob' ? '*/*' : 'application/json, application/problem+json',
@@ -176,7 +179,13 @@ async function send<T>(path: string, options: ApiRequestOptions): Promise<T> {
     const canRetry = retry && attempt === 0;
     let response: Response;
     try {
-      response = await fetch(url, { method, headers, body, credentials: 'include', signal: options.signal });
+      response = await (transport ?? fetch)(url, {
+        method,
+        headers,
+        body,
+        credentials: 'include',
+        signal: options.signal,
+      });
     } catch (cause) {
       // An abort is the caller's decision, not a failure: never retried, passed on as it is.
       if (options.signal?.aborted) throw cause;

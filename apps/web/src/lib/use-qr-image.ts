@@ -1,31 +1,58 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
+type QrLibrary = typeof import('qrcode');
+
+let library: QrLibrary | undefined;
 /**
  * The QR library, asked for as soon as a screen that draws a code has loaded this module (the pass on
  * the overview and the success page), before it renders: alongside the page's code and words, not
  * after them (the customer's pass is the overview's largest paint, ADR 205).
  */
-const qrLibrary = import('qrcode');
-qrLibrary.catch(() => undefined);
+const qrLibrary = import('qrcode').then((module) => {
+  library = module;
+  return module;
+});
 
 /**
- * Draws a text (a pass token) as a QR code image (SVG data URL). The previous image stays until the
- * new one is drawn, so the code never blinks.
+ * Settles once the library is here (or failed): a page the server painted with its pass (ADR 209)
+ * waits for it before the app's first render, which then draws the same code at once.
+ */
+export const qrLibraryReady: Promise<void> = qrLibrary.then(
+  () => undefined,
+  () => undefined,
+);
+
+/** The code drawn now (the library draws synchronously when given a callback), once the library is here. */
+function drawNow(text: string): string | undefined {
+  if (!library) return undefined;
+  let src: string | undefined;
+  library.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }, (error, svg) => {
+    if (error) console.error('Could not draw the QR code.', error);
+    else src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  });
+  return src;
+}
+
+/**
+ * Draws a text (a pass token) as a QR code image (SVG data URL): in the render itself once the library
+ * is here (the server's render and the app's first one draw the same image), else when it arrives. The
+ * previous image stays until the new one is drawn, so the code never blinks.
  */
 export function useQrImage(text: string | undefined): string | undefined {
-  const [image, setImage] = useState<{ text: string; src: string }>();
+  const now = useMemo(() => (text ? drawNow(text) : undefined), [text]);
+  const [later, setLater] = useState<{ text: string; src: string }>();
   useEffect(() => {
-    if (!text) return;
+    if (!text || now) return;
     let current = true;
     qrLibrary
-      .then((qrcode) => qrcode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
-      .then((svg) => {
-        if (current) setImage({ text, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
+      .then(() => {
+        const src = drawNow(text);
+        if (current && src) setLater({ text, src });
       })
       .catch((error: unknown) => console.error('Could not draw the QR code.', error));
     return () => {
       current = false;
     };
-  }, [text]);
-  return image?.src;
+  }, [text, now]);
+  return now ?? later?.src;
 }

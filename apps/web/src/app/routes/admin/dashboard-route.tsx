@@ -1,5 +1,6 @@
+import type { RevenueSummary } from '@nest/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef } from 'react';
+import { type ComponentType, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';
 import { PageTitle } from '@/components/layout/page-title';
@@ -20,7 +21,27 @@ import { RevenueLimitBanner } from '@/features/revenue/components/revenue-limit-
 import { RevenuePanel } from '@/features/revenue/components/revenue-panel';
 
 /** The chart library (uPlot) is downloaded with the charts only, after the figures have painted (ADR 123). */
-const MoneyCharts = lazy(() => import('@/features/revenue/components/charts'));
+const loadMoneyCharts = () => import('@/features/revenue/components/charts');
+type MoneyChartsType = ComponentType<{ summary: RevenueSummary }>;
+
+/**
+ * The charts once their code is here, asked for after the first commit: the page's first render is the
+ * same on the server, which paints it (ADR 209), and in the browser, which adopts it.
+ */
+function useMoneyCharts(wanted: boolean): MoneyChartsType | null {
+  const [charts, setCharts] = useState<{ Component: MoneyChartsType } | null>(null);
+  useEffect(() => {
+    if (!wanted || charts) return;
+    let live = true;
+    void loadMoneyCharts().then((module) => {
+      if (live) setCharts({ Component: module.default });
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted, charts]);
+  return charts?.Component ?? null;
+}
 
 /** The merchant dashboard (/admin/app/dashboard): what needs action, the month's figures, charts, money moves. */
 export function Component() {
@@ -42,6 +63,13 @@ export function Component() {
   ];
   const answered = useRef(false);
   if (!firstAnswers.some((query) => query.isPending)) answered.current = true;
+  const data = summary.data;
+  const nothingYet =
+    data !== undefined &&
+    data.recent_transactions.length === 0 &&
+    data.current.active_subscribers === 0 &&
+    data.previous.active_subscribers === 0;
+  const MoneyCharts = useMoneyCharts(answered.current && data !== undefined && !nothingYet);
   if (!merchant) return <PageTitle>{t('pages.dashboard')}</PageTitle>;
   if (!answered.current) {
     return (
@@ -65,13 +93,6 @@ export function Component() {
       }}
     />
   );
-  const data = summary.data;
-  const nothingYet =
-    data !== undefined &&
-    data.recent_transactions.length === 0 &&
-    data.current.active_subscribers === 0 &&
-    data.previous.active_subscribers === 0;
-
   return (
     <>
       <PageTitle>{t('pages.dashboard')}</PageTitle>
@@ -92,15 +113,15 @@ export function Component() {
       {data ? <MoneyActivity summary={data} /> : null}
       {/* Last: the charts arrive with their library after the rest has painted, and push nothing down. */}
       {data && !nothingYet ? (
-        <Suspense
-          fallback={
+        <div data-charts="">
+          {MoneyCharts ? (
+            <MoneyCharts summary={data} />
+          ) : (
             <p role="status" className="mb-6 text-sm text-slate-500 dark:text-slate-400">
               {tRevenue('charts.loading')}
             </p>
-          }
-        >
-          <MoneyCharts summary={data} />
-        </Suspense>
+          )}
+        </div>
       ) : null}
     </>
   );

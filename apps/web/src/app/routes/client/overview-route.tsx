@@ -7,6 +7,8 @@ import { CustomerReceipts } from '@/features/receipts/components/customer-receip
 import { SubscriptionList } from '@/features/subscriptions/components/subscription-list';
 import { CardUpdatedNotice } from '@/features/subscriptions/components/update-card-button';
 
+export { qrLibraryReady } from '@/lib/use-qr-image';
+
 /**
  * The customer's overview (/client/app/overview), behind the customer guard (routes.tsx): who is
  * signed in, their subscriptions across nests (with the events each is registered for), the upcoming events

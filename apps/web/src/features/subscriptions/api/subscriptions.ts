@@ -36,8 +36,9 @@ export function usePass(subscriptionId: string) {
       queryKey: passQueryKey(subscriptionId),
       queryFn: ({ signal }) =>
         api.get<Pass>(`${subscriptionPath(subscriptionId)}/pass`, { ...customerCall, signal }),
-      // A pass is never reused from the cache: it is worth nothing a minute later.
-      staleTime: 0,
+      // A pass is never reused from the cache: it is worth nothing a minute later. Fresh for a few
+      // seconds only, so the one the server painted the overview with (ADR 209) is not asked for again.
+      staleTime: 10_000,
       gcTime: 0,
       refetchInterval: (query) => (query.state.error ? false : nextPassRefreshMs(query.state.data)),
       refetchIntervalInBackground: false,
