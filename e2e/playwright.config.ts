@@ -73,6 +73,8 @@ export default defineConfig({
           // Each test sends an address of its own (support/fixtures.ts).
           TRUST_PROXY: 'true',
           LOG_LEVEL: 'warn',
+          // The painted pages' tests (ADR 209) get them painted even with the CI machine busy.
+          APP_PAGE_PAINT_BUDGET_MS: '5000',
         },
       }
     : undefined,

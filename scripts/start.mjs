@@ -26,6 +26,8 @@ const pages = ['index.html', 'links.html'].map((page) => path.join(web, page));
 const stale =
   !existsSync(distIndex) ||
   !existsSync(path.join(web, 'dist/links.html')) ||
+  // The server module that paints the signed-in pages (ADR 209), missing from older builds.
+  !existsSync(path.join(web, 'dist/server/render-pages.server.js')) ||
   Math.max(...sources.filter(existsSync).map(newestMtime), ...pages.map((page) => statSync(page).mtimeMs)) >
     statSync(distIndex).mtimeMs;
 if (stale) {

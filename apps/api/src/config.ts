@@ -67,6 +67,11 @@ const envSchema = z.object({
   PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(200),
   /** How long a process keeps a public link page's data (ms, at most a second); 0 turns the cache off. */
   PUBLIC_LINK_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
+  /**
+   * How long the server may take to paint the dashboard or the customer's overview with their data
+   * (ms, ADR 209) before it sends the page unpainted; 0 never paints them.
+   */
+  APP_PAGE_PAINT_BUDGET_MS: z.coerce.number().int().min(0).max(10_000).default(1500),
   /** The seller on the merchants' plan receipts (ADR 129): the platform's legal identity. */
   PLATFORM_LEGAL_NAME: z.string().trim().min(1).max(200).default('Nest'),
   PLATFORM_LEGAL_ADDRESS: z.string().trim().min(1).max(300).default('Paris, France'),
@@ -231,6 +236,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ENABLE_TEST_ROUTES: 'true',
     // API tests see each write on the next read; the cache's own tests turn it on.
     PUBLIC_LINK_CACHE_MS: '0',
+    // A painting test on a loaded CI machine waits rather than getting the unpainted page.
+    APP_PAGE_PAINT_BUDGET_MS: '10000',
   });
   const { SESSION_SECRET: _omit, ...rest } = env;
   return {

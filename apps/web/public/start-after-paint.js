@@ -19,18 +19,21 @@
     true,
   );
   const start = () => {
+    // One insertion for all of them: the head changes once.
+    const elements = document.createDocumentFragment();
     for (const href of (tag.dataset.preload ?? '').split(' ').filter(Boolean)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
-      document.head.append(link);
+      elements.append(link);
     }
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = tag.dataset.app;
-    document.head.append(script);
+    elements.append(script);
+    document.head.append(elements);
   };
   let started = false;
   const startOnce = () => {

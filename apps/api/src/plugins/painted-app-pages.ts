@@ -17,12 +17,6 @@ const TEMPLATE = 'prerendered/app-page.html';
 /** The root the app adopts (apps/web/src/lib/router-ready.ts, PAINTED_ROOT_ATTRIBUTE). */
 const PAINTED_ROOT_ATTRIBUTE = 'data-prerendered';
 
-/**
- * A page taking longer than this to paint goes out unpainted, as before ADR 209: the visitor is not
- * kept waiting for the server's render of what the browser can render itself.
- */
-export const PAINT_BUDGET_MS = 1_500;
-
 /** One of the page's calls, as the render asks for it and as the API answers it. */
 export interface PageCall {
   url: string;
@@ -116,16 +110,21 @@ export class AppPagePainter {
     modulePath: string,
     readonly template: string,
     private readonly log: FastifyBaseLogger,
+    private readonly budgetMs: number,
   ) {
     this.moduleUrl = pathToFileURL(modulePath).href;
   }
 
-  /** The painter of the build in `root`, or undefined when the build has no server module. */
-  static of(root: string, log: FastifyBaseLogger): AppPagePainter | undefined {
+  /**
+   * The painter of the build in `root`, or undefined when the build has no server module or painting
+   * is off. A page taking longer than `budgetMs` to paint goes out unpainted, as before ADR 209: the
+   * visitor is not kept waiting for the server's render of what the browser can render itself.
+   */
+  static of(root: string, log: FastifyBaseLogger, budgetMs: number): AppPagePainter | undefined {
     const modulePath = path.join(root, SERVER_MODULE);
     const templatePath = path.join(root, TEMPLATE);
-    if (!existsSync(modulePath) || !existsSync(templatePath)) return undefined;
-    return new AppPagePainter(modulePath, readFileSync(templatePath, 'utf8'), log);
+    if (budgetMs === 0 || !existsSync(modulePath) || !existsSync(templatePath)) return undefined;
+    return new AppPagePainter(modulePath, readFileSync(templatePath, 'utf8'), log, budgetMs);
   }
 
   /** Starts the worker and loads the module ahead of the first signed-in page. */
@@ -146,7 +145,7 @@ export class AppPagePainter {
     const worker = this.start();
     const paintId = this.nextPaint++;
     const painted = await new Promise<{ html: string; state: unknown } | null>((resolve) => {
-      const timer = setTimeout(() => finish(null), PAINT_BUDGET_MS);
+      const timer = setTimeout(() => finish(null), this.budgetMs);
       const finish = (result: { html: string; state: unknown } | null) => {
         clearTimeout(timer);
         this.running.delete(paintId);
