@@ -7,9 +7,9 @@ import react from '@vitejs/plugin-react';
 import { type Alias, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { inlineColorMode } from './build/inline-color-mode-plugin';
 import { legalMarkdown } from './build/legal-markdown-plugin';
+import { SERVER_DIR } from './build/page-renderer';
 import { PREACT_DIR, preactCompatAliases } from './build/preact-compat';
 import { preloadFont } from './build/preload-font-plugin';
-import { SERVER_DIR } from './build/page-renderer';
 import { PRERENDERED_DIR, prerenderPages } from './build/prerender-pages';
 
 /** Lazy routes and layouts of each area: their chunks are prefixed with the area ("admin-…", "links-…"). */

@@ -14,8 +14,8 @@ import { holdAppEntry, layoutShift, resetLayoutShift, watchLayoutShift } from '.
 function rootMarkup(page: Page): Promise<string> {
   return page.evaluate(() => {
     const root = document.getElementById('root')!.cloneNode(true) as HTMLElement;
-    for (const live of root.querySelectorAll('section[aria-label^="Notifications"], [data-charts]'))
-      live.remove();
+    const added = root.querySelectorAll('section[aria-label^="Notifications"], [data-charts]');
+    for (const live of Array.from(added)) live.remove();
     return root.innerHTML;
   });
 }
