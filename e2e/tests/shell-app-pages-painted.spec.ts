@@ -162,3 +162,44 @@ test('a page address with other parameters, or without a session, is not painted
   expect(await response.text()).not.toContain('data-prerendered');
   await visitor.close();
 });
+
+test('a painted overview whose guard sends the visitor away in the browser (a sign-out not yet heard) ends on the login page, whole', async ({
+  browser,
+}) => {
+  const { context, page } = await customerPage(browser, { ...phone, locale: 'en-US' });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The sign-out this browser remembers (ADR 082): the server still has the session, so it paints.
+  await page.addInitScript(() => window.localStorage.setItem('nest.customer.logout-pending', '1'));
+  const response = await page.goto('/client/app/overview');
+  expect(await response!.text()).toContain('data-prerendered');
+  await expect(page).toHaveURL(/\/client\/login/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR/ })).toHaveCount(0);
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a button pressed on the painted dashboard before the app is there is pressed again by the app (phone menu)', async ({
+  browser,
+}) => {
+  const { context, page } = await merchantPage(browser, { ...phone, locale: 'en-US' });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const release = await holdAppEntry(page);
+  await page.goto('/admin/app/dashboard', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('#root')).toHaveAttribute('data-prerendered', 'en-US');
+  // Pressed twice while the page is only painted: held once, nothing opens yet.
+  const open = page.getByRole('button', { name: 'Open the menu' });
+  await open.click();
+  await open.click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  release();
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close the menu' })).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -18,6 +18,23 @@
     },
     true,
   );
+  // A button pressed on a painted page (ADR 209) before the app has taken it over does nothing yet:
+  // the press is held, the last one only, and the app presses it again once it is there. A submit
+  // button of a form is left to the form's own hold, above; links work as they are.
+  document.addEventListener(
+    'click',
+    (event) => {
+      const root = document.getElementById('root');
+      if (!root?.hasAttribute('data-prerendered')) return;
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (!button || !root.contains(button) || (button.form && button.type === 'submit')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      for (const held of root.querySelectorAll('[data-held-click]')) held.removeAttribute('data-held-click');
+      button.setAttribute('data-held-click', '');
+    },
+    true,
+  );
   const start = () => {
     // One insertion for all of them: the head changes once.
     const elements = document.createDocumentFragment();

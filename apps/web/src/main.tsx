@@ -33,6 +33,7 @@ takeServedQueryState(getAppQueryClient());
 // starts at the same time: the first page's code, its words and its guard's API call download while
 // the shell's catalogue does, instead of one after the other (ADR 112).
 const i18nReady = initI18n();
+const paintedPath = window.location.pathname;
 const router = createBrowserRouter(routes);
 await i18nReady;
 setPendingUrlSource(() => {
@@ -57,8 +58,11 @@ if (paintedIn !== null) {
   const tree = <TakeOver root={root}>{app}</TakeOver>;
   // The build painted each page without a query: one the page reads (the customer login's `?email=`
   // or sign-in link) may change its first render, so that page is rendered anew too.
+  // A guard that sent the visitor elsewhere meanwhile (a sign-out this tab had not finished) leaves a
+  // page the markup is not: that one is rendered anew as well.
   const asPainted =
     paintedIn === i18n.language &&
+    router.state.location.pathname === paintedPath &&
     [...new URLSearchParams(window.location.search).keys()].every((k) => k === 'lang');
   startTransition(() => {
     if (asPainted) hydrateRoot(root, tree);
