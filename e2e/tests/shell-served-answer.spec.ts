@@ -5,7 +5,10 @@ import { seedMerchantWithNest, storedAccount } from '../support/merchants';
 
 /**
  * A page of a signed-in area arrives with its guard's first answer written in by the server (ADR 206):
- * the first load asks nothing the server already answered, the next navigation asks again.
+ * the first load asks nothing the server already answered, the next navigation asks again. The
+ * dashboard and the overview at their plain address arrive painted with all their data (ADR 209,
+ * shell-app-pages-painted.spec.ts); with another parameter they are not painted, and are what this
+ * file tests.
  */
 
 /** The paths of the page's calls to the API, as they leave. */
@@ -24,7 +27,7 @@ test('the dashboard’s first load takes the merchant from the page; the next pa
 }) => {
   const merchant = await seedMerchantWithNest(page);
   const calls = apiCalls(page);
-  await page.goto('/admin/app/dashboard');
+  await page.goto('/admin/app/dashboard?from=email');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   // The page's own calls left at once, with the merchant's id the page arrived with.
   await expect.poll(() => calls).toContain(`/api/v1/users/${merchant.id}/stripe/summary`);
@@ -45,7 +48,7 @@ test('the overview’s first load takes the customer from the page and shows the
   const { email, subscriptionId } = await seededCustomer(page.request);
   await signInCustomerThroughApi(page.request, email);
   const calls = apiCalls(page);
-  await page.goto('/client/app/overview');
+  await page.goto('/client/app/overview?from=email');
   await expect(page.getByRole('img', { name: /^Pass QR code for/ })).toBeVisible();
   expect(calls).toContain(`/api/v1/nest-customers/me/subscriptions/${subscriptionId}/pass`);
   expect(calls).not.toContain('/api/v1/nest-customers/me');

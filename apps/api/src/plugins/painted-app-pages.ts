@@ -75,7 +75,7 @@ parentPort.on('message', async (message) => {
     });
   try {
     const module = await renderer;
-    const painted = await module.renderAppPage(pathname, locale, fetch);
+    const painted = await module.renderAppPage(pathname, locale, fetch, workerData.config);
     parentPort.postMessage({ type: 'painted', paintId, painted });
   } catch (error) {
     parentPort.postMessage({ type: 'painted', paintId, painted: null, error: String(error && error.stack || error) });
@@ -111,20 +111,27 @@ export class AppPagePainter {
     readonly template: string,
     private readonly log: FastifyBaseLogger,
     private readonly budgetMs: number,
+    private readonly config: Record<string, unknown>,
   ) {
     this.moduleUrl = pathToFileURL(modulePath).href;
   }
 
   /**
    * The painter of the build in `root`, or undefined when the build has no server module or painting
-   * is off. A page taking longer than `budgetMs` to paint goes out unpainted, as before ADR 209: the
+   * is off. `config` is the runtime configuration the API writes into its pages, which the render reads
+   * as the browser does. A page taking longer than `budgetMs` to paint goes out unpainted, as before ADR 209: the
    * visitor is not kept waiting for the server's render of what the browser can render itself.
    */
-  static of(root: string, log: FastifyBaseLogger, budgetMs: number): AppPagePainter | undefined {
+  static of(
+    root: string,
+    log: FastifyBaseLogger,
+    options: { budgetMs: number; config: Record<string, unknown> },
+  ): AppPagePainter | undefined {
     const modulePath = path.join(root, SERVER_MODULE);
     const templatePath = path.join(root, TEMPLATE);
-    if (budgetMs === 0 || !existsSync(modulePath) || !existsSync(templatePath)) return undefined;
-    return new AppPagePainter(modulePath, readFileSync(templatePath, 'utf8'), log, budgetMs);
+    if (options.budgetMs === 0 || !existsSync(modulePath) || !existsSync(templatePath)) return undefined;
+    const template = readFileSync(templatePath, 'utf8');
+    return new AppPagePainter(modulePath, template, log, options.budgetMs, options.config);
   }
 
   /** Starts the worker and loads the module ahead of the first signed-in page. */
@@ -190,7 +197,7 @@ export class AppPagePainter {
     if (this.worker) return this.worker;
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { moduleUrl: this.moduleUrl },
+      workerData: { moduleUrl: this.moduleUrl, config: this.config },
       // The API's own loader flags (tsx in development) are not the module's: it is plain JavaScript.
       execArgv: [],
     });

@@ -138,7 +138,12 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root?: string |
       .send(encoding ? page[encoding] : page.html);
   }
   // The signed-in pages painted per request with their data, when the build has their server module (ADR 209).
-  const painter = root ? AppPagePainter.of(root, app.log, app.config.APP_PAGE_PAINT_BUDGET_MS) : undefined;
+  const painter = root
+    ? AppPagePainter.of(root, app.log, {
+        budgetMs: app.config.APP_PAGE_PAINT_BUDGET_MS,
+        config: webConfig,
+      })
+    : undefined;
   const paintedTemplate = painter ? withConfig(painter.template) : undefined;
   if (painter) {
     // Loaded once the server listens, not before: a start is not slowed by it (ADR 113).

@@ -18,6 +18,7 @@ import { SkipLink } from '@/components/layout/skip-link';
 import { getCurrentMerchantQueryOptions } from '@/features/auth/api/get-current-merchant';
 import { merchantAppRedirect } from '@/features/auth/guards/merchant-app-redirect';
 import { getCurrentCustomerQueryOptions } from '@/features/customers/api/customer';
+import { setRuntimeConfig } from '@/lib/config';
 import type { Namespace } from '@/lib/i18n/namespaces';
 import { createQueryClient } from '@/lib/query-client';
 import { setServerFetchSource } from '@/lib/server-fetch';
@@ -226,9 +227,12 @@ export async function renderAppPage(
   pathname: string,
   locale: Locale,
   fetch: typeof globalThis.fetch,
+  /** The runtime configuration the API writes into its pages (`<meta name="nest-config">`). */
+  config: Record<string, unknown>,
 ): Promise<PaintedAppPage | null> {
   const page = APP_PAGES[pathname];
   if (!page) return null;
+  setRuntimeConfig(config);
   return pageCalls.run(fetch, async () => {
     const client = createQueryClient();
     try {

@@ -41,6 +41,10 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
   } catch {
     console.warn('Ignoring malformed <meta name="nest-config"> content');
   }
+  return runtimeConfigOf(raw);
+}
+
+function runtimeConfigOf(raw: Record<string, unknown>): RuntimeConfig {
   return {
     apiBaseUrl: (text(raw.apiBaseUrl) ?? '').replace(/\/+$/, ''),
     posthogKey: text(raw.posthogKey),
@@ -50,6 +54,14 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
 }
 
 let cached: RuntimeConfig | undefined;
+
+/**
+ * Server module only (ADR 209): the configuration the API writes into its pages, given as it is, so a
+ * page painted on the server renders what the browser will (a receipt's address on `apiBaseUrl`).
+ */
+export function setRuntimeConfig(raw: Record<string, unknown>): void {
+  cached = runtimeConfigOf(raw);
+}
 
 /** The configuration, read once from the document. */
 export function getConfig(): RuntimeConfig {
