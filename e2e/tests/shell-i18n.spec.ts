@@ -42,7 +42,11 @@ test('a browser in a language the product does not speak gets en-US', async ({ b
   await page.goto('/admin/app/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
-  expect((await context.cookies()).find((c) => c.name === LOCALE_COOKIE)?.value).toBe('en-US');
+  // The dashboard arrives painted (ADR 209): the app writes the cookie once it has taken the page over.
+  await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered');
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === LOCALE_COOKIE)?.value)
+    .toBe('en-US');
   await context.close();
 });
 
