@@ -7,6 +7,17 @@ export interface ConsoleEntry {
   url: string;
 }
 
+/** Every console error and uncaught page error of `page` from now on (a page of a context a test made itself). */
+export function collectConsoleErrors(page: Page): ConsoleEntry[] {
+  const errors: ConsoleEntry[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error')
+      errors.push({ type: 'error', text: message.text(), url: message.location().url });
+  });
+  page.on('pageerror', (error) => errors.push({ type: 'pageerror', text: error.message, url: '' }));
+  return errors;
+}
+
 /**
  * `consoleErrors`: every console error and uncaught page error of the test's page, so a test can
  * assert "no console errors" (or the one it expects).
@@ -57,14 +68,7 @@ export const test = base.extend<{ consoleErrors: ConsoleEntry[]; consoleWarnings
     await use(page);
   },
   consoleErrors: async ({ page }, use) => {
-    const errors: ConsoleEntry[] = [];
-    const onConsole = (message: ConsoleMessage) => {
-      if (message.type() === 'error')
-        errors.push({ type: 'error', text: message.text(), url: message.location().url });
-    };
-    page.on('console', onConsole);
-    page.on('pageerror', (error) => errors.push({ type: 'pageerror', text: error.message, url: '' }));
-    await use(errors);
+    await use(collectConsoleErrors(page));
   },
   consoleWarnings: async ({ page }, use) => {
     const warnings: ConsoleEntry[] = [];

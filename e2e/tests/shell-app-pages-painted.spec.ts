@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { seededCustomer, signInCustomerThroughApi } from '../support/customers';
-import { expect, phone, test } from '../support/fixtures';
+import { collectConsoleErrors, expect, phone, test } from '../support/fixtures';
 import { sellingMerchant } from '../support/links';
 import { holdAppEntry, layoutShift, resetLayoutShift, watchLayoutShift } from '../support/painted-page';
 
@@ -107,11 +107,7 @@ for (const target of pages) {
       colorScheme: target.colorScheme,
       locale: target.lang === 'fr' ? 'fr-FR' : 'en-US',
     });
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = collectConsoleErrors(page);
     const apiCalls: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());

@@ -12,19 +12,9 @@ import { seedMerchant } from '../fixtures/merchants.js';
 import { createTestApp, type TestApp } from '../helpers.js';
 import { createNestFor } from '../nests/support.js';
 import { merchantWithNest } from '../offers/support.js';
-import { writeWebDist } from './web-dist.js';
+import { INDEX_WITH_ENTRY, writeWebDist } from './web-dist.js';
 
-const INDEX = `<!doctype html>
-<html lang="en-US">
-  <head>
-    <meta name="nest-config" content="{}" />
-    <title>Nest</title>
-    <script type="module" src="/assets/index-abc123.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
+const INDEX = INDEX_WITH_ENTRY;
 
 /** The dehydrated query cache a painted page carries, as the web app reads it (lib/served-query-state.ts). */
 function servedState(

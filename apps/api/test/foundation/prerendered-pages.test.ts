@@ -7,19 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPageRenderer } from '../../../web/build/page-renderer.js';
 import { prerender } from '../../../web/build/prerender-pages.js';
 import { createTestApp, type TestApp } from '../helpers.js';
-import { writeWebDist } from './web-dist.js';
+import { INDEX_WITH_ENTRY, writeWebDist } from './web-dist.js';
 
-const INDEX = `<!doctype html>
-<html lang="en-US">
-  <head>
-    <meta name="nest-config" content="{}" />
-    <title>Nest</title>
-    <script type="module" src="/assets/index-abc123.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
+const INDEX = INDEX_WITH_ENTRY;
 
 const WEB = path.resolve(import.meta.dirname, '../../../web');
 const PUBLIC_URL = 'https://nest.example.fr';

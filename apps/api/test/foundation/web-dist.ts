@@ -12,3 +12,16 @@ export function writeWebDist(files: Record<string, string | Uint8Array>): string
   for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dist, name), content);
   return dist;
 }
+
+/** A built app's index.html, small: the runtime config's meta tag, a title, the entry script, an empty root. */
+export const INDEX_WITH_ENTRY = `<!doctype html>
+<html lang="en-US">
+  <head>
+    <meta name="nest-config" content="{}" />
+    <title>Nest</title>
+    <script type="module" src="/assets/index-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;

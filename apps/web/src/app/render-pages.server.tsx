@@ -76,6 +76,22 @@ export const paintedPages: Record<string, readonly Namespace[]> = Object.fromEnt
   Object.entries(PAINTED_PAGES).map(([pathname, page]) => [pathname, page.namespaces]),
 );
 
+/** An i18next instance of its own for one render, with the words already loaded (no backend). */
+function i18nFor(locale: Locale, words: Record<string, Record<string, unknown>>) {
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    lng: locale,
+    supportedLngs: [locale],
+    resources: { [locale]: words },
+    ns: Object.keys(words),
+    defaultNS: 'common',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  return i18n;
+}
+
 /**
  * A page that arrives painted (the landing, the two login pages: ADR 203, 205) as the app renders it
  * on its first paint, as HTML, at build time: the same components, words (catalogues by namespace) and
@@ -93,17 +109,7 @@ export async function renderPage(
   const painted = PAINTED_PAGES[pathname];
   if (!painted) throw new Error(`${pathname} is not a painted page`);
   const { Layout, Page } = painted;
-  const i18n = i18next.createInstance();
-  void i18n.init({
-    lng: locale,
-    supportedLngs: [locale],
-    resources: { [locale]: words },
-    ns: Object.keys(words),
-    defaultNS: 'common',
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+  const i18n = i18nFor(locale, words);
   const handler = createStaticHandler([
     { Component: Shell, children: [{ Component: Layout, children: [{ path: pathname, Component: Page }] }] },
   ]);
@@ -136,21 +142,6 @@ function wordsOf(locale: Locale, namespaces: readonly Namespace[]): Record<strin
       return [ns, words];
     }),
   );
-}
-
-function i18nFor(locale: Locale, words: Record<string, Record<string, unknown>>) {
-  const i18n = i18next.createInstance();
-  void i18n.init({
-    lng: locale,
-    supportedLngs: [locale],
-    resources: { [locale]: words },
-    ns: Object.keys(words),
-    defaultNS: 'common',
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return i18n;
 }
 
 /** The `fetch` of the page being painted now: each render's calls carry its own visitor's cookies. */
