@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, type ConsoleMessage, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, type ConsoleMessage, expect, type Page } from '@playwright/test';
 
 export interface ConsoleEntry {
   type: string;
@@ -18,6 +18,57 @@ export function collectConsoleErrors(page: Page): ConsoleEntry[] {
   return errors;
 }
 
+const waiting = new WeakSet<Page>();
+
+/**
+ * Pages arrive painted before the app's code runs (the landing and the login pages at build time, ADR
+ * 203; the dashboard and the overview per request, ADR 209): `goto` and `reload` (waiting for `load`,
+ * the default) also wait for the app to have taken the painted page over, so a test never presses a
+ * button the app does not handle yet. A test that looks at the painted page itself asks for an earlier
+ * state (`waitUntil: 'domcontentloaded'` or 'commit'); one that blocks the app's entry is not kept
+ * waiting.
+ */
+export function waitForTheApp(page: Page): Page {
+  if (waiting.has(page)) return page;
+  waiting.add(page);
+  let entryFailed = () => {};
+  const noApp = new Promise<void>((resolve) => {
+    entryFailed = resolve;
+  });
+  page.on('requestfailed', (request) => {
+    if (/\/assets\/index-[^/]+\.js$/.test(request.url())) entryFailed();
+  });
+  const appTookOver = () =>
+    Promise.race([
+      page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered')),
+      noApp,
+    ]);
+  const waitsForApp = (options?: { waitUntil?: string }) =>
+    !options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle';
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (waitsForApp(options)) await appTookOver();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (waitsForApp(options)) await appTookOver();
+    return response;
+  };
+  return page;
+}
+
+/** `waitForTheApp` on every page `context` has and will have. */
+function waitForTheAppOnEveryPage(context: BrowserContext): BrowserContext {
+  for (const page of context.pages()) waitForTheApp(page);
+  context.on('page', waitForTheApp);
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => waitForTheApp(await newPage());
+  return context;
+}
+
 /**
  * `consoleErrors`: every console error and uncaught page error of the test's page, so a test can
  * assert "no console errors" (or the one it expects).
@@ -33,39 +84,21 @@ export const test = base.extend<{ consoleErrors: ConsoleEntry[]; consoleWarnings
     const hex = randomUUID().replace(/-/g, '').slice(0, 20);
     await use({ 'x-forwarded-for': `2001:db8:e2e:${hex.match(/.{4}/g)!.join(':')}` });
   },
-  // The landing arrives painted before the app's code runs (ADR 203): `goto` and `reload` (waiting
-  // for `load`, the default) also wait for the app to have taken that page over, so a test never
-  // presses a button the app does not handle yet. A test that looks at the painted page itself asks
-  // for an earlier state (`waitUntil: 'domcontentloaded'` or 'commit'); one that blocks the app's
-  // entry is not kept waiting.
+  // Every page of every context, the test's own and those a test makes (`browser.newContext()`), waits
+  // for the app to take a painted page over (waitForTheApp).
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => waitForTheAppOnEveryPage(await newContext(options));
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
+  context: async ({ context }, use) => {
+    await use(waitForTheAppOnEveryPage(context));
+  },
   page: async ({ page }, use) => {
-    let entryFailed = () => {};
-    const noApp = new Promise<void>((resolve) => {
-      entryFailed = resolve;
-    });
-    page.on('requestfailed', (request) => {
-      if (/\/assets\/index-[^/]+\.js$/.test(request.url())) entryFailed();
-    });
-    const appTookOver = () =>
-      Promise.race([
-        page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-prerendered')),
-        noApp,
-      ]);
-    const waitsForApp = (options?: { waitUntil?: string }) =>
-      !options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle';
-    const goto = page.goto.bind(page);
-    const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (waitsForApp(options)) await appTookOver();
-      return response;
-    };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      if (waitsForApp(options)) await appTookOver();
-      return response;
-    };
-    await use(page);
+    await use(waitForTheApp(page));
   },
   consoleErrors: async ({ page }, use) => {
     await use(collectConsoleErrors(page));

@@ -60,10 +60,10 @@ export function PageTransition({ transitionKey, focusMain = true, className }: P
     const timer = window.setTimeout(() => {
       const running = box.current?.getAnimations().filter((a) => a.playState === 'running') ?? [];
       if (running.length === 0 || document.hidden) return swap();
-      Promise.all(running.map((a) => a.finished)).then(
-        () => !cancelled && swap(),
-        () => !cancelled && swap(),
-      );
+      // The next frame, as at the animation's end below: the finished promise settles before the
+      // frame's paint, and swapping then would paint the new page where the faded-out one should be.
+      const swapNextFrame = () => !cancelled && requestAnimationFrame(swap);
+      Promise.all(running.map((a) => a.finished)).then(swapNextFrame, swapNextFrame);
     }, PAGE_FADE_OUT_MS + FADE_OUT_FALLBACK_MS);
     return () => {
       cancelled = true;
