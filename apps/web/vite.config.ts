@@ -24,7 +24,17 @@ const FRAMEWORK_LIBRARY =
 const isFrameworkModule = (id: string) =>
   FRAMEWORK_LIBRARY.test(id) || id.startsWith(`${PREACT_DIR}${path.sep}`);
 /** The contracts whose modules hold no schema: they go with the shell (`shared-app`), without zod. */
-const SCHEMALESS_CONTRACTS = ['locales', 'money', 'intl', 'cookies', 'served-answer'];
+const SCHEMALESS_CONTRACTS = [
+  'locales',
+  'money',
+  'intl',
+  'cookies',
+  'served-answer',
+  'plan-catalogue',
+  'nest-values',
+  'payout-values',
+  'account-rules',
+];
 const CONTRACTS_DIR = String.raw`[\\/]packages[\\/]contracts[\\/]src[\\/]`;
 const SCHEMALESS_CONTRACT_MODULE = new RegExp(`${CONTRACTS_DIR}(?:${SCHEMALESS_CONTRACTS.join('|')})\\.ts$`);
 /**

@@ -134,6 +134,12 @@ async function expectWithinBudget(path: string, downloads: Download[], budget: B
     downloads.filter((d) => d.encoding !== 'br').map((d) => d.path),
     message,
   ).toEqual([]);
+  // No zod: the contracts' schemas (32 KB, and their building at load) go with the screens that
+  // validate a form or parse an answer with them, never with these four (ADR 204, ADR 210).
+  expect(
+    downloads.filter((d) => /\/assets\/contracts-/.test(d.path)).map((d) => d.path),
+    message,
+  ).toEqual([]);
 }
 
 test.describe('first-visit JavaScript of each area: at most 15 scripts, all precompressed, no growth', () => {

@@ -7,9 +7,6 @@ export { ACCESS_COOKIE, HOST_COOKIE_PREFIX, MERCHANT_HINT_COOKIE, REFRESH_COOKIE
 export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
 export const SESSION_TTL_DAYS = 30;
 
-/** A password reset link is valid this long, once. */
-export const PASSWORD_RESET_TTL_MINUTES = 30;
-
 export const loginBodySchema = z
   .object({
     email: z.email().max(254),

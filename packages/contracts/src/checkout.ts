@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { NAME_MAX_LENGTH } from './account-rules.js';
 import { locales } from './locales.js';
-import { NAME_MAX_LENGTH } from './merchants.js';
 import { text } from './text.js';
 
 /**

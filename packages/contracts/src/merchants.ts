@@ -1,15 +1,8 @@
 import { z } from 'zod';
+import { NAME_MAX_LENGTH } from './account-rules.js';
 import { locales } from './locales.js';
 import { merchantSubscriptionSchema } from './plans.js';
 import { text } from './text.js';
-
-/**
- * Password policy (NIST SP 800-63B): length, no composition rules, and not easily guessed (checked on
- * the server against dictionaries). Longer passwords are refused with a reason, not truncated.
- */
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 100;
 
 /** True when the IANA time zone exists in this runtime ("Europe/Paris", "UTC"). */
 export function isTimeZone(value: string): boolean {

@@ -1,15 +1,6 @@
 import { z } from 'zod';
+import { weekdays } from './payout-values.js';
 import { text } from './text.js';
-
-export const weekdays = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
 
 /** When the provider pays the merchant's balance out (the spec's "payout settings"). */
 export const payoutScheduleSchema = z
@@ -42,10 +33,5 @@ export const payoutAccountSchema = z
   })
   .meta({ id: 'PayoutAccount' });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
-
-/** Links take payments only once the provider lets the account charge; until then the dashboard says so. */
-export function canTakePayments(payout: Pick<PayoutAccount, 'charges_enabled'>): boolean {
-  return payout.charges_enabled;
-}
 
 export const payoutAccountIdParamsSchema = z.object({ accountId: text().max(255) });

@@ -1,4 +1,5 @@
 import { example } from './example.js';
+import { plans } from './plan-catalogue.js';
 import {
   planChangeSchema,
   planCheckoutSchema,
@@ -7,7 +8,6 @@ import {
   planInvoiceSchema,
   planListSchema,
   planStateSchema,
-  plans,
   retryInvoicesBodySchema,
   retryInvoicesResultSchema,
 } from './plans.js';

@@ -1,69 +1,9 @@
 import { z } from 'zod';
 import { invoiceStatusSchema } from './payments.js';
+import { planFeatures, planIds } from './plan-catalogue.js';
 import { text } from './text.js';
 
-export const planIds = ['starter', 'pro', 'enterprise'] as const;
 export const planIdSchema = z.enum(planIds);
-export type PlanId = z.infer<typeof planIdSchema>;
-
-export const planFeatures = [
-  'subscription_qr_code',
-  'customer_access_validation',
-  'automatic_payment',
-  'unlimited_offers',
-  'monthly_revenue_tracking',
-  'events',
-  'progression',
-  'strategic_support',
-  'api_access',
-] as const;
-export type PlanFeature = (typeof planFeatures)[number];
-
-export type SupportLevel = 'basic' | 'premium' | 'vip';
-
-export interface PlanDefinition {
-  id: PlanId;
-  support: SupportLevel;
-  /** Monthly revenue limit in cents (euro); null means no limit. */
-  revenueLimitCents: number | null;
-  features: readonly PlanFeature[];
-}
-
-const core: PlanFeature[] = [
-  'subscription_qr_code',
-  'customer_access_validation',
-  'automatic_payment',
-  'unlimited_offers',
-  'monthly_revenue_tracking',
-];
-
-/** The plans of docs/product.md §3. Prices are configuration, not code. */
-export const plans: Record<PlanId, PlanDefinition> = {
-  starter: { id: 'starter', support: 'basic', revenueLimitCents: 2_500_00, features: core },
-  pro: {
-    id: 'pro',
-    support: 'premium',
-    revenueLimitCents: 10_000_00,
-    features: [...core, 'events', 'progression'],
-  },
-  enterprise: {
-    id: 'enterprise',
-    support: 'vip',
-    revenueLimitCents: null,
-    features: [...core, 'events', 'progression', 'strategic_support', 'api_access'],
-  },
-};
-
-export const planRank: Record<PlanId, number> = { starter: 0, pro: 1, enterprise: 2 };
-
-/** The cheapest plan that unlocks a feature. */
-export function planUnlocking(feature: PlanFeature): PlanId {
-  return planIds.find((id) => plans[id].features.includes(feature)) ?? 'enterprise';
-}
-
-export function hasFeature(plan: PlanId, feature: PlanFeature): boolean {
-  return plans[plan].features.includes(feature);
-}
 
 export const subscriptionStatusSchema = z.enum([
   'incomplete',
@@ -104,6 +44,7 @@ export const planOfferSchema = z
 export type PlanOffer = z.infer<typeof planOfferSchema>;
 
 export const planListSchema = z.object({ plans: z.array(planOfferSchema) }).meta({ id: 'PlanList' });
+export type PlanList = z.infer<typeof planListSchema>;
 
 export const planChoiceBodySchema = z.object({ plan: planIdSchema }).strict().meta({ id: 'PlanChoice' });
 
@@ -111,6 +52,7 @@ export const planChoiceBodySchema = z.object({ plan: planIdSchema }).strict().me
 export const planCheckoutSchema = z
   .object({ url: z.url(), session_id: z.string() })
   .meta({ id: 'PlanCheckout' });
+export type PlanCheckout = z.infer<typeof planCheckoutSchema>;
 
 /**
  * The merchant's plan, as GET /users/{id}/get-plan answers it. Before the first payment every field
@@ -147,6 +89,7 @@ export const planChangeSchema = z
     plan_state: planStateSchema,
   })
   .meta({ id: 'PlanChange' });
+export type PlanChange = z.infer<typeof planChangeSchema>;
 
 export const planInvoiceSchema = z
   .object({
@@ -174,6 +117,7 @@ export type PlanInvoice = z.infer<typeof planInvoiceSchema>;
 export const planInvoiceListSchema = z
   .object({ invoices: z.array(planInvoiceSchema) })
   .meta({ id: 'PlanInvoiceList' });
+export type PlanInvoiceList = z.infer<typeof planInvoiceListSchema>;
 
 export const subscriptionIdParamsSchema = z.object({ id: text().max(64) });
 

@@ -1,4 +1,4 @@
-import { type Merchant, merchantSchema } from '@nest/contracts';
+import type { Merchant } from '@nest/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { merchantAccount } from '@/lib/session-storage';
@@ -14,8 +14,7 @@ export const currentMerchantQueryKey = ['users', 'me'] as const;
 export async function getCurrentMerchant(
   options: { signal?: AbortSignal; renewSession?: boolean } = {},
 ): Promise<Merchant> {
-  const body = await api.get<unknown>('/api/v1/users/me', options);
-  const merchant = merchantSchema.parse(body);
+  const merchant = await api.get<Merchant>('/api/v1/users/me', options);
   merchantAccount.set(merchant);
   // Wherever the app learns that a merchant is signed in, their session is kept alive from then on.
   installSessionRenewal();

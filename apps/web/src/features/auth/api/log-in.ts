@@ -1,4 +1,4 @@
-import { type LoginBody, type Merchant, merchantSchema } from '@nest/contracts';
+import type { LoginBody, Merchant } from '@nest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { identify } from '@/lib/analytics/analytics';
 import { api } from '@/lib/api-client';
@@ -6,8 +6,7 @@ import { forgetMerchant, rememberMerchant } from '../merchant-session';
 
 /** POST /api/v1/users/login: opens a session in httpOnly cookies and answers with the merchant. */
 export async function logIn(body: LoginBody): Promise<Merchant> {
-  const merchant = await api.post<unknown>('/api/v1/users/login', body, { renewSession: false });
-  return merchantSchema.parse(merchant);
+  return api.post<Merchant>('/api/v1/users/login', body, { renewSession: false });
 }
 
 export function useLogIn() {

@@ -1,4 +1,4 @@
-import { type Merchant, merchantSchema, type UpdateMerchantBody } from '@nest/contracts';
+import type { Merchant, UpdateMerchantBody } from '@nest/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -7,11 +7,7 @@ export async function updateMerchant(input: {
   merchantId: string;
   changes: UpdateMerchantBody;
 }): Promise<Merchant> {
-  const body = await api.patch<unknown>(
-    `/api/v1/users/${encodeURIComponent(input.merchantId)}`,
-    input.changes,
-  );
-  return merchantSchema.parse(body);
+  return api.patch<Merchant>(`/api/v1/users/${encodeURIComponent(input.merchantId)}`, input.changes);
 }
 
 export function useUpdateMerchant({ onUpdated }: { onUpdated?: (merchant: Merchant) => void } = {}) {

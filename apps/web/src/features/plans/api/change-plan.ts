@@ -1,4 +1,4 @@
-import { type PlanId, planChangeSchema } from '@nest/contracts';
+import type { PlanChange, PlanId } from '@nest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { planStateQueryKey } from './get-plan-state';
@@ -9,10 +9,9 @@ import { planStateQueryKey } from './get-plan-state';
  * pending downgrade.
  */
 export async function changePlan(input: { merchantId: string; plan: PlanId }) {
-  const body = await api.post<unknown>(`/api/v1/users/${encodeURIComponent(input.merchantId)}/plan/change`, {
+  return api.post<PlanChange>(`/api/v1/users/${encodeURIComponent(input.merchantId)}/plan/change`, {
     plan: input.plan,
   });
-  return planChangeSchema.parse(body);
 }
 
 export function useChangePlan({ onChanged }: { onChanged?: () => void } = {}) {

@@ -1,4 +1,4 @@
-import { type PlanInvoice, planInvoiceListSchema } from '@nest/contracts';
+import type { PlanInvoice, PlanInvoiceList } from '@nest/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -7,10 +7,13 @@ export async function getPlanInvoices(
   merchantId: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<PlanInvoice[]> {
-  const body = await api.get<unknown>(`/api/v1/users/${encodeURIComponent(merchantId)}/plan/invoices`, {
-    signal: options.signal,
-  });
-  return planInvoiceListSchema.parse(body).invoices;
+  const body = await api.get<PlanInvoiceList>(
+    `/api/v1/users/${encodeURIComponent(merchantId)}/plan/invoices`,
+    {
+      signal: options.signal,
+    },
+  );
+  return body.invoices;
 }
 
 export const planInvoicesQueryKey = (merchantId: string) => ['plan-invoices', 'history', merchantId] as const;

@@ -1,4 +1,4 @@
-import { type PlanState, planStateSchema } from '@nest/contracts';
+import type { PlanState } from '@nest/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -7,10 +7,9 @@ export async function getPlanState(
   merchantId: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<PlanState> {
-  const body = await api.get<unknown>(`/api/v1/users/${encodeURIComponent(merchantId)}/get-plan`, {
+  return api.get<PlanState>(`/api/v1/users/${encodeURIComponent(merchantId)}/get-plan`, {
     signal: options.signal,
   });
-  return planStateSchema.parse(body);
 }
 
 export const planStateQueryKey = (merchantId: string) => ['plan-state', merchantId] as const;

@@ -1,11 +1,11 @@
-import { type PlanOffer, planListSchema } from '@nest/contracts';
+import type { PlanList, PlanOffer } from '@nest/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** The plan catalogue with its configured prices (GET /api/v1/plans). */
 export async function getPlans(options: { signal?: AbortSignal } = {}): Promise<PlanOffer[]> {
-  const body = await api.get<unknown>('/api/v1/plans', { signal: options.signal });
-  return planListSchema.parse(body).plans;
+  const body = await api.get<PlanList>('/api/v1/plans', { signal: options.signal });
+  return body.plans;
 }
 
 export function getPlansQueryOptions() {

@@ -1,4 +1,4 @@
-import { type PlanInvoice, planInvoiceListSchema } from '@nest/contracts';
+import type { PlanInvoice, PlanInvoiceList } from '@nest/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -10,11 +10,11 @@ export async function getUnpaidInvoices(
   subscriptionId: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<PlanInvoice[]> {
-  const body = await api.get<unknown>(
+  const body = await api.get<PlanInvoiceList>(
     `/api/v1/payments/internal/subscriptions/${encodeURIComponent(subscriptionId)}/invoices/unpaid`,
     { signal: options.signal },
   );
-  return planInvoiceListSchema.parse(body).invoices;
+  return body.invoices;
 }
 
 export const unpaidInvoicesQueryKey = (subscriptionId: string) =>

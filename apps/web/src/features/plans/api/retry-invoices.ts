@@ -1,4 +1,4 @@
-import { type RetryInvoicesBody, retryInvoicesResultSchema } from '@nest/contracts';
+import type { RetryInvoicesBody, RetryInvoicesResult } from '@nest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { unpaidInvoicesQueryKey } from './get-unpaid-invoices';
@@ -10,11 +10,10 @@ import { unpaidInvoicesQueryKey } from './get-unpaid-invoices';
  */
 export async function retryInvoices(input: { subscriptionId: string } & RetryInvoicesBody) {
   const { subscriptionId, ...body } = input;
-  const result = await api.post<unknown>(
+  return api.post<RetryInvoicesResult>(
     `/api/v1/payments/internal/subscriptions/${encodeURIComponent(subscriptionId)}/invoices/retry`,
     body,
   );
-  return retryInvoicesResultSchema.parse(result);
 }
 
 export function useRetryInvoices() {

@@ -1,4 +1,4 @@
-import { planStateSchema } from '@nest/contracts';
+import type { PlanState } from '@nest/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { planStateQueryKey } from './get-plan-state';
@@ -9,10 +9,7 @@ import { planStateQueryKey } from './get-plan-state';
  */
 export async function setPlanCancellation(input: { merchantId: string; cancel: boolean }) {
   const action = input.cancel ? 'cancel' : 'resume';
-  const body = await api.post<unknown>(
-    `/api/v1/users/${encodeURIComponent(input.merchantId)}/plan/${action}`,
-  );
-  return planStateSchema.parse(body);
+  return api.post<PlanState>(`/api/v1/users/${encodeURIComponent(input.merchantId)}/plan/${action}`);
 }
 
 export function useSetPlanCancellation({ onChanged }: { onChanged?: () => void } = {}) {

@@ -1,4 +1,4 @@
-import { type PlanId, planCheckoutSchema } from '@nest/contracts';
+import type { PlanCheckout, PlanId } from '@nest/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -7,13 +7,9 @@ import { api } from '@/lib/api-client';
  * checkout page, where the browser goes next. The plan starts when the provider confirms the payment.
  */
 export async function startPlanCheckout(input: { merchantId: string; plan: PlanId }) {
-  const body = await api.post<unknown>(
-    `/api/v1/users/${encodeURIComponent(input.merchantId)}/plan/checkout`,
-    {
-      plan: input.plan,
-    },
-  );
-  return planCheckoutSchema.parse(body);
+  return api.post<PlanCheckout>(`/api/v1/users/${encodeURIComponent(input.merchantId)}/plan/checkout`, {
+    plan: input.plan,
+  });
 }
 
 export function useStartPlanCheckout() {

@@ -1,4 +1,4 @@
-import { type RevenueSummary, revenueSummarySchema } from '@nest/contracts';
+import type { RevenueSummary } from '@nest/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -9,10 +9,9 @@ export async function getSummary(
   merchantId: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<RevenueSummary> {
-  const body = await api.get<unknown>(`/api/v1/users/${encodeURIComponent(merchantId)}/stripe/summary`, {
+  return api.get<RevenueSummary>(`/api/v1/users/${encodeURIComponent(merchantId)}/stripe/summary`, {
     signal: options.signal,
   });
-  return revenueSummarySchema.parse(body);
 }
 
 export function getSummaryQueryOptions(merchantId: string) {
