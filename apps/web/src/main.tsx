@@ -1,4 +1,5 @@
 import './lib/zod-jitless';
+import { dateTimeFormat, numberFormat } from '@nest/contracts';
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -9,6 +10,7 @@ import { listenForPreloadErrors, setPendingUrlSource } from './lib/chunk-reload'
 import { COOKIE_SETTINGS_EVENT } from './lib/consent/open-cookie-settings';
 import { i18n, initI18n } from './lib/i18n/i18n';
 import { replayEarlyInput } from './lib/painted-page';
+import { keepPaintedQrImages } from './lib/painted-pass-codes';
 import { getAppQueryClient } from './lib/query-client';
 import { PAINTED_ROOT_ATTRIBUTE, routerReady } from './lib/router-ready';
 import { takeServedQueryState } from './lib/served-query-state';
@@ -24,6 +26,15 @@ function TakeOver({ root, children }: { root: HTMLElement; children: ReactNode }
     replayEarlyInput(root);
   }, [root]);
   return children;
+}
+
+/** Lets the browser handle what waits (input, a frame) before going on; not slowed in a background tab. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(undefined);
+  });
 }
 
 listenForPreloadErrors();
@@ -55,6 +66,14 @@ if (paintedIn !== null) {
   // page and swaps it in one commit. Either way in a transition, which yields to the browser between
   // components (no long task on a slow phone), and never through the empty shell.
   await routerReady(router);
+  keepPaintedQrImages(root);
+  // The takeover's work in separate tasks, so none is long on a slow phone (the page is on screen, a
+  // press meanwhile is held and replayed): the first money formatter of the language (the first one
+  // loads the locale's data, tens of milliseconds there), then the adoption itself.
+  await nextTask();
+  numberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
+  dateTimeFormat(i18n.language, { dateStyle: 'long' });
+  await nextTask();
   const tree = <TakeOver root={root}>{app}</TakeOver>;
   // The build painted each page without a query: one the page reads (the customer login's `?email=`
   // or sign-in link) may change its first render, so that page is rendered anew too.

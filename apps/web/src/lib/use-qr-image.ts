@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { takePaintedQrImage } from './painted-pass-codes';
 
 type QrLibrary = typeof import('qrcode');
 
@@ -22,8 +23,13 @@ export const qrLibraryReady: Promise<void> = qrLibrary.then(
   () => undefined,
 );
 
-/** The code drawn now (the library draws synchronously when given a callback), once the library is here. */
+/**
+ * The code drawn now (the library draws synchronously when given a callback), once the library is here;
+ * on a painted page's first render, the image the server drew.
+ */
 function drawNow(text: string): string | undefined {
+  const painted = takePaintedQrImage(text);
+  if (painted) return painted;
   if (!library) return undefined;
   let src: string | undefined;
   library.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }, (error, svg) => {

@@ -9,7 +9,9 @@ export function PassQr({ pass, firstName }: { pass: Pass; firstName: string }) {
   return (
     <figure className="flex flex-col items-center gap-3" data-testid="pass" data-token={pass.token}>
       <div className="size-64 rounded-2xl bg-white p-2 shadow-sm ring-1 ring-slate-200">
-        {src ? <img src={src} alt={t('success.passAlt')} className="size-full" /> : null}
+        {src ? (
+          <img src={src} data-qr-text={pass.token} alt={t('success.passAlt')} className="size-full" />
+        ) : null}
       </div>
       <figcaption className="flex flex-col items-center gap-1">
         <span className="text-lg font-semibold">{firstName}</span>

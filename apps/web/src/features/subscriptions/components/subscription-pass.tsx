@@ -36,6 +36,7 @@ export function SubscriptionPass({ subscriptionId, holder }: { subscriptionId: s
         ) : src ? (
           <img
             src={src}
+            data-qr-text={pass.data?.token}
             alt={t('pass.alt', { name: holder })}
             className="size-full [image-rendering:pixelated]"
           />
