@@ -17,15 +17,15 @@ afterEach(() => {
 });
 
 it("the app's first render of a painted pass reuses the painted code, without drawing it", async () => {
-  const toString = vi.fn();
-  vi.doMock('qrcode', () => ({ toString }));
+  const draw = vi.fn();
+  vi.doMock('qrcode', () => ({ toString: draw }));
   const { keepPaintedQrImages } = await import('./painted-pass-codes');
   const { useQrImage } = await import('./use-qr-image');
   keepPaintedQrImages(paintPass('token-1'));
 
   const { result } = renderHook(() => useQrImage('token-1'));
   expect(result.current).toBe(painted);
-  expect(toString).not.toHaveBeenCalled();
+  expect(draw).not.toHaveBeenCalled();
 });
 
 it('a code the page was not painted with, or the same one asked again, is drawn', async () => {
