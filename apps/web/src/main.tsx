@@ -60,11 +60,11 @@ const app = (
 const paintedIn = root.getAttribute(PAINTED_ROOT_ATTRIBUTE);
 if (paintedIn !== null) {
   // A page that arrives painted (the landing, ADR 203; the login pages, ADR 205; the dashboard and the
-  // customer's overview, with their data, ADR 209) stays until its code
-  // and words are here. In the language it was painted in, the app adopts that markup as its own first render (hydration:
-  // no node recreated, nothing repainted); in another (a cookie changed meanwhile), it renders its
-  // page and swaps it in one commit. Either way in a transition, which yields to the browser between
-  // components (no long task on a slow phone), and never through the empty shell.
+  // customer's overview, with their data, ADR 209) stays until its code and words are here. In the
+  // language it was painted in, the app adopts that markup as its own first render (hydration: no node
+  // recreated, nothing repainted); in another (a cookie changed meanwhile), it renders its page and
+  // swaps it in one commit; never through the empty shell. Preact's `startTransition` runs at once
+  // (ADR 204), so the adoption is one task: what can go before it goes in tasks of its own (ADR 211).
   await routerReady(router);
   keepPaintedQrImages(root);
   // The takeover's work in separate tasks, so none is long on a slow phone (the page is on screen, a
