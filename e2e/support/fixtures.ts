@@ -18,8 +18,6 @@ export function collectConsoleErrors(page: Page): ConsoleEntry[] {
   return errors;
 }
 
-const waiting = new WeakSet<Page>();
-
 /**
  * Pages arrive painted before the app's code runs (the landing and the login pages at build time, ADR
  * 203; the dashboard and the overview per request, ADR 209): `goto` and `reload` (waiting for `load`,
@@ -28,9 +26,7 @@ const waiting = new WeakSet<Page>();
  * state (`waitUntil: 'domcontentloaded'` or 'commit'); one that blocks the app's entry is not kept
  * waiting.
  */
-export function waitForTheApp(page: Page): Page {
-  if (waiting.has(page)) return page;
-  waiting.add(page);
+function waitForTheApp(page: Page): void {
   let entryFailed = () => {};
   const noApp = new Promise<void>((resolve) => {
     entryFailed = resolve;
@@ -57,15 +53,19 @@ export function waitForTheApp(page: Page): Page {
     if (waitsForApp(options)) await appTookOver();
     return response;
   };
-  return page;
 }
 
-/** `waitForTheApp` on every page `context` has and will have. */
+const waitingContexts = new WeakSet<BrowserContext>();
+
+/**
+ * `waitForTheApp` on every page `context` has and will have (the `page` event comes for each, those of
+ * `newPage()` included, before the call answers), once per context.
+ */
 function waitForTheAppOnEveryPage(context: BrowserContext): BrowserContext {
+  if (waitingContexts.has(context)) return context;
+  waitingContexts.add(context);
   for (const page of context.pages()) waitForTheApp(page);
   context.on('page', waitForTheApp);
-  const newPage = context.newPage.bind(context);
-  context.newPage = async () => waitForTheApp(await newPage());
   return context;
 }
 
@@ -94,11 +94,9 @@ export const test = base.extend<{ consoleErrors: ConsoleEntry[]; consoleWarnings
     },
     { scope: 'worker' },
   ],
+  // The test's own context (and so its `page`), whichever way Playwright made it.
   context: async ({ context }, use) => {
     await use(waitForTheAppOnEveryPage(context));
-  },
-  page: async ({ page }, use) => {
-    await use(waitForTheApp(page));
   },
   consoleErrors: async ({ page }, use) => {
     await use(collectConsoleErrors(page));

@@ -1,5 +1,5 @@
 import './lib/zod-jitless';
-import { dateTimeFormat, numberFormat } from '@nest/contracts';
+import type { Locale } from '@nest/contracts';
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -8,7 +8,9 @@ import { routes } from './app/routes';
 import { startAnalytics } from './lib/analytics/analytics';
 import { listenForPreloadErrors, setPendingUrlSource } from './lib/chunk-reload';
 import { COOKIE_SETTINGS_EVENT } from './lib/consent/open-cookie-settings';
+import { formatDate } from './lib/dates';
 import { i18n, initI18n } from './lib/i18n/i18n';
+import { formatMoney } from './lib/money';
 import { replayEarlyInput } from './lib/painted-page';
 import { keepPaintedQrImages } from './lib/painted-pass-codes';
 import { getAppQueryClient } from './lib/query-client';
@@ -68,11 +70,12 @@ if (paintedIn !== null) {
   await routerReady(router);
   keepPaintedQrImages(root);
   // The takeover's work in separate tasks, so none is long on a slow phone (the page is on screen, a
-  // press meanwhile is held and replayed): the first money formatter of the language (the first one
-  // loads the locale's data, tens of milliseconds there), then the adoption itself.
+  // press meanwhile is held and replayed): the language's money and date formatters, made and kept by
+  // the pages' own helpers (the first one loads the locale's data, tens of milliseconds there), then
+  // the adoption itself.
   await nextTask();
-  numberFormat(i18n.language, { style: 'currency', currency: 'EUR' });
-  dateTimeFormat(i18n.language, { dateStyle: 'long' });
+  formatMoney(0, 'eur', i18n.language as Locale);
+  formatDate(new Date(0), i18n.language as Locale);
   await nextTask();
   const tree = <TakeOver root={root}>{app}</TakeOver>;
   // The build painted each page without a query: one the page reads (the customer login's `?email=`
