@@ -8,6 +8,7 @@ import { jobsPlugin } from './jobs/plugin.js';
 import type { LogStream } from './lib/log-stream.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { OneLinePerRequest } from './lib/request-log.js';
 import { requestLogSerializer } from './lib/tokens.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { publicLinksPlugin } from './modules/links/public-links.js';
@@ -44,6 +45,8 @@ export async function buildApp({ config, database, mailer, rateLimiter, logger, 
       serializers: { req: requestLogSerializer },
       ...(logStream ? { stream: logStream } : {}),
     },
+    // One line per request, when answered; its arrival only at debug (ADR 212).
+    logController: new OneLinePerRequest(),
     trustProxy: config.TRUST_PROXY,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',

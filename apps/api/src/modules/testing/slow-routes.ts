@@ -40,6 +40,7 @@ export const slowRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      request.log.info({ ms: request.query.ms }, 'slow request started');
       await new Promise((resolve) => setTimeout(resolve, request.query.ms));
       return { sleptMs: request.query.ms };
     },
