@@ -3,7 +3,8 @@
 // nest on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL; skipped without), then POST
 // /api/v1/nests/me/verifications, each request with the current pass of another subscription, at a
 // fixed rate for BENCH_SECONDS (open loop from a separate process: latency counts from the scheduled
-// instant, so a stall is not hidden). The per-nest rate limits are lifted (they would answer 429 far
+// instant, so a stall is not hidden; two seconds of warm-up first, the generator at the lowest
+// priority, ADR 213). The per-nest rate limits are lifted (they would answer 429 far
 // below these rates: they guard one counter, the bench measures the server). Before the load, the
 // statements of one verification are recorded at the driver and EXPLAIN ANALYZEd on the full table.
 // During the load it also times each request inside the server (request in → answer sent) and each
@@ -11,7 +12,7 @@
 // (the server, PostgreSQL, the load generator): where a verification's latency and cost go.
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
@@ -63,15 +64,18 @@ export async function runCounterBench(options: {
   const target = await benchPostgres(postgresServerUrl);
   const database = target.databases[0] as Database;
   const app = await buildApp({ config: testConfig(), database, logger: false, rateLimiter: unlimited });
-  // Each request's time inside the server, recorded only while `serverTimes` is set (the measured run).
-  let serverTimes: number[] | undefined;
+  // Each request's time inside the server, with when it arrived (ms since the epoch), recorded only
+  // while `serverTimes` is set (the measured run).
+  let serverTimes: { at: number; ms: number }[] | undefined;
   const arrived = new WeakMap<object, number>();
   app.addHook('onRequest', async (request) => {
     if (serverTimes) arrived.set(request, performance.now());
   });
   app.addHook('onResponse', async (request) => {
     const at = arrived.get(request);
-    if (serverTimes && at !== undefined) serverTimes.push(performance.now() - at);
+    if (serverTimes && at !== undefined) {
+      serverTimes.push({ at: performance.timeOrigin + at, ms: performance.now() - at });
+    }
   });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -122,17 +126,40 @@ export async function runCounterBench(options: {
     };
     await runLoad({ shape: 'open', port, request, rate, count: Math.min(rate * 2, 500) });
     const count = rate * seconds;
+    // The measured run's generator is a fresh process sharing the server's two cores: its first two
+    // seconds (its start, cold code, new connections to the server) are sent but not counted, on the
+    // server's side either.
+    const warmup = rate * 2;
     serverTimes = [];
+    // The server's event loop and garbage collector during the run (warm-up included): a stall of
+    // either delays every request in flight, whatever the database does.
+    const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+    loopDelay.enable();
+    const pauses: number[] = [];
+    const gc = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) pauses.push(entry.duration);
+    });
+    gc.observe({ entryTypes: ['gc'] });
     const cpuBefore = cpuSeconds(cpuGroup);
-    const { result: run, roundTrips } = await timeRoundTrips(() =>
-      runLoad({ shape: 'open', port, request, rate, count }),
+    const { result: run, roundTrips: timed } = await timeRoundTrips(() =>
+      runLoad({ shape: 'open', port, request, rate, count, warmup }),
     );
     const cpu = cpuSpent(cpuBefore, cpuSeconds(cpuGroup));
-    const inServer = serverTimes.sort((a, b) => a - b);
+    loopDelay.disable();
+    gc.disconnect();
+    const ms = (ns: number) => (ns / 1e6).toFixed(2);
+    const measured = (samples: { at: number; ms: number }[]) =>
+      samples
+        .filter((sample) => sample.at >= run.measuredFrom)
+        .map((sample) => sample.ms)
+        .sort((a, b) => a - b);
+    const inServer = measured(serverTimes);
+    const roundTrips = measured(timed);
     serverTimes = undefined;
+    // The CPU counters cover the warm-up too.
     const cpuPerVerification = (group: CpuGroup) =>
-      `${(((cpu.get(group) ?? 0) * 1000) / count).toFixed(2)} ms`;
-    const busyCores = [...cpu.values()].reduce((sum, s) => sum + s, 0) / run.seconds;
+      `${(((cpu.get(group) ?? 0) * 1000) / (warmup + count)).toFixed(2)} ms`;
+    const busyCores = [...cpu.values()].reduce((sum, s) => sum + s, 0) / (run.seconds + warmup / rate);
 
     const { latencies } = run;
     const p99 = percentile(latencies, 99);
@@ -158,6 +185,14 @@ export async function runCounterBench(options: {
         ['p99', `${p99.toFixed(2)} ms`],
         ['max', `${(latencies.at(-1) ?? Number.NaN).toFixed(2)} ms`],
         ['in the server (request in → sent)', percentiles(inServer)],
+        [
+          'server event loop delay',
+          `p50 ${ms(loopDelay.percentile(50))}, p99 ${ms(loopDelay.percentile(99))}, max ${ms(loopDelay.max)} ms`,
+        ],
+        [
+          'server garbage collection',
+          `${pauses.length} pauses, ${pauses.reduce((sum, d) => sum + d, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...pauses).toFixed(2)} ms`,
+        ],
         ['each PostgreSQL round trip', `${percentiles(roundTrips)} (${roundTrips.length} statements)`],
         [
           'CPU per verification',

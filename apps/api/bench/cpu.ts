@@ -5,14 +5,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/**
- * CPU seconds used so far by every process on the machine, summed by the group `classify` puts each in
- * (by its pid and command name).
- */
+/** CPU seconds used so far by each process on the machine, with the group `classify` puts it in. */
+export type CpuReading<Group extends string> = Map<string, { group: Group; seconds: number }>;
+
+/** Reads every process's CPU time so far (by its pid and start time: a reused pid is another process). */
 export function cpuSeconds<Group extends string>(
   classify: (pid: number, command: string) => Group,
-): Map<Group, number> {
-  const groups = new Map<Group, number>();
+): CpuReading<Group> {
+  const reading: CpuReading<Group> = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -24,16 +24,23 @@ export function cpuSeconds<Group extends string>(
     const command = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-    const group = classify(Number(entry), command);
-    groups.set(group, (groups.get(group) ?? 0) + seconds);
+    reading.set(`${entry}:${fields[19]}`, { group: classify(Number(entry), command), seconds });
   }
-  return groups;
+  return reading;
 }
 
-/** The CPU seconds each group used between two readings (processes alive at both ends). */
+/**
+ * The CPU seconds each group used between two readings: each process's difference, the whole time of
+ * one that started in between. A process that ended in between is not counted (its time is gone
+ * from /proc); before, subtracting its earlier total made a group's figure negative.
+ */
 export function cpuSpent<Group extends string>(
-  before: Map<Group, number>,
-  after: Map<Group, number>,
+  before: CpuReading<Group>,
+  after: CpuReading<Group>,
 ): Map<Group, number> {
-  return new Map([...after].map(([group, seconds]) => [group, seconds - (before.get(group) ?? 0)]));
+  const spent = new Map<Group, number>();
+  for (const [process, { group, seconds }] of after) {
+    spent.set(group, (spent.get(group) ?? 0) + seconds - (before.get(process)?.seconds ?? 0));
+  }
+  return spent;
 }

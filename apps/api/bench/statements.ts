@@ -90,15 +90,18 @@ export function printPlans(title: string, plans: Awaited<ReturnType<typeof expla
 
 /**
  * How long each statement sent to PostgreSQL took while `run` ran, from the driver's send to its
- * answer (ms, sorted): the database's time plus two trips through the machine's scheduler.
+ * answer, with when it was sent: the database's time plus two trips through the machine's scheduler.
  */
-export async function timeRoundTrips<T>(run: () => Promise<T>): Promise<{ result: T; roundTrips: number[] }> {
-  const roundTrips: number[] = [];
+export async function timeRoundTrips<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; roundTrips: { at: number; ms: number }[] }> {
+  /** Each statement's round trip: when it was sent (ms since the epoch) and how long it took. */
+  const roundTrips: { at: number; ms: number }[] = [];
   const original = pg.Client.prototype.query;
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads; the answer is timed whichever form is used.
   pg.Client.prototype.query = function (this: pg.Client, config: any, ...rest: any[]) {
     const sent = performance.now();
-    const done = () => roundTrips.push(performance.now() - sent);
+    const done = () => roundTrips.push({ at: performance.timeOrigin + sent, ms: performance.now() - sent });
     const last = rest.at(-1);
     if (typeof last === 'function') {
       rest[rest.length - 1] = (...answer: unknown[]) => {
@@ -119,7 +122,7 @@ export async function timeRoundTrips<T>(run: () => Promise<T>): Promise<{ result
   } as typeof original;
   try {
     const result = await run();
-    return { result, roundTrips: roundTrips.sort((a, b) => a - b) };
+    return { result, roundTrips };
   } finally {
     pg.Client.prototype.query = original;
   }
