@@ -18,7 +18,8 @@ export const planFeatures = [
 ] as const;
 export type PlanFeature = (typeof planFeatures)[number];
 
-export type SupportLevel = 'basic' | 'premium' | 'vip';
+export const supportLevels = ['basic', 'premium', 'vip'] as const;
+export type SupportLevel = (typeof supportLevels)[number];
 
 export interface PlanDefinition {
   id: PlanId;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invoiceStatusSchema } from './payments.js';
-import { planFeatures, planIds } from './plan-catalogue.js';
+import { planFeatures, planIds, supportLevels } from './plan-catalogue.js';
 import { text } from './text.js';
 
 export const planIdSchema = z.enum(planIds);
@@ -35,7 +35,7 @@ export const planOfferSchema = z
     price_cents: cents.positive(),
     currency: z.literal('eur'),
     interval: z.literal('month'),
-    support: z.enum(['basic', 'premium', 'vip']),
+    support: z.enum(supportLevels),
     /** Monthly revenue limit in cents; null means no limit. */
     revenue_limit_cents: cents.positive().nullable(),
     features: z.array(z.enum(planFeatures)),
@@ -72,7 +72,7 @@ export const planStateSchema = z
     pending_plan: planIdSchema.nullable(),
     price_cents: cents.positive().nullable(),
     currency: z.literal('eur'),
-    support: z.enum(['basic', 'premium', 'vip']).nullable(),
+    support: z.enum(supportLevels).nullable(),
     revenue_limit_cents: cents.positive().nullable(),
     features: z.array(z.enum(planFeatures)),
     /** True when some plan invoice is unpaid (the recover page lists them). */
