@@ -32,7 +32,6 @@ export function createLogStream(dest: number | string = process.stdout.fd): LogS
     dest,
     sync: false,
     minLength: WRITE_AT_BYTES,
-    periodicFlush: FLUSH_EVERY_MS,
     maxLength: MAX_BUFFERED_BYTES,
     retryEAGAIN: () => exitFlushDeadline === 0 || Date.now() < exitFlushDeadline,
   });
@@ -47,5 +46,22 @@ export function createLogStream(dest: number | string = process.stdout.fd): LogS
       exitFlushDeadline = 0;
     }
   };
+  // sonic-boom's own `periodicFlush` writes even when nothing is gathered (an empty write each time:
+  // 30–40 ms of CPU every 10 s on an idle server); this timer flushes only what is waiting.
+  const timer = setInterval(() => {
+    if (gatheredBytes(stream) > 0) stream.flush();
+  }, FLUSH_EVERY_MS);
+  timer.unref();
+  stream.once('close', () => clearInterval(timer));
   return stream;
+}
+
+/**
+ * The bytes sonic-boom holds and has not written yet (`_len`; it has no public count), none once it is
+ * destroyed (a flush would throw). Should a new version rename them, nothing would be flushed early,
+ * and the test of a lone line fails.
+ */
+function gatheredBytes(stream: LogStream): number {
+  const state = stream as unknown as { _len?: number; destroyed?: boolean };
+  return state.destroyed ? 0 : (state._len ?? 0);
 }

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import fs, { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type Config, testConfig } from '../../src/config.js';
 import { createLogStream, type LogStream } from '../../src/lib/log-stream.js';
@@ -73,5 +73,20 @@ describe('request logging', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(lines().some((line) => line.reqId === answer.headers['x-request-id'])).toBe(true);
+  });
+
+  it('makes no write while nothing waits (an idle server does not wake ten times a second)', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'nest-log-'));
+    cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+    const logStream = createLogStream(path.join(folder, 'idle.log'));
+    cleanups.push(() => logStream.destroy());
+    await new Promise((resolve) => logStream.once('ready', resolve));
+    const writes = vi.spyOn(fs, 'write');
+    cleanups.push(() => writes.mockRestore());
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(writes).not.toHaveBeenCalled();
+
+    logStream.write('{"msg":"one line"}\n');
+    await vi.waitFor(() => expect(writes).toHaveBeenCalled(), { timeout: 1_000 });
   });
 });
