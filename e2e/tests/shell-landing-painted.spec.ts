@@ -87,6 +87,11 @@ for (const [hero, device, colorScheme] of [
       const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
       expect(dark).toBe(colorScheme === 'dark');
       await page.evaluate(() => document.fonts.ready);
+      // `domcontentloaded` does not wait for the stylesheet: a loaded machine once measured the
+      // painted page unstyled (the body's default margin, the picture at its natural width).
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+      );
       const painted = await heroBoxes(page);
       await page.evaluate(() => {
         (window as unknown as { paintedTitle: unknown }).paintedTitle = document.querySelector('h1');
