@@ -90,7 +90,9 @@ for (const [hero, device, colorScheme] of [
       // `domcontentloaded` does not wait for the stylesheet: a loaded machine once measured the
       // painted page unstyled (the body's default margin, the picture at its natural width).
       await page.waitForFunction(() =>
-        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every(
+          (link) => link.sheet,
+        ),
       );
       const painted = await heroBoxes(page);
       await page.evaluate(() => {
