@@ -1,10 +1,11 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { emailsPlugin } from './emails/send-email.js';
 import { jobsPlugin } from './jobs/plugin.js';
+import { serializerCompiler } from './lib/answer-serializer.js';
 import type { LogStream } from './lib/log-stream.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
@@ -54,6 +55,7 @@ export async function buildApp({ config, database, mailer, rateLimiter, logger, 
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
+  // Answers checked against their schema by parsing, not encoding, where both read the same (ADR 214).
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
