@@ -145,6 +145,9 @@ export async function runCounterBench(options: {
       runLoad({ shape: 'open', port, request, rate, count, warmup }),
     );
     const cpu = cpuSpent(cpuBefore, cpuSeconds(cpuGroup));
+    // The generator's own reading: it started after the first reading and may have exited before the
+    // second (its /proc entry gone, its time uncounted).
+    if (run.cpuSeconds !== undefined) cpu.set('load generator', run.cpuSeconds);
     loopDelay.disable();
     gc.disconnect();
     const ms = (ns: number) => (ns / 1e6).toFixed(2);

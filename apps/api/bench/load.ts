@@ -48,6 +48,11 @@ export interface LoadResult {
   seconds: number;
   /** When the counted requests began (ms since the epoch, comparable across processes). */
   measuredFrom: number;
+  /**
+   * The generator's own CPU time over its whole life (s), read by itself before it answers: by the
+   * time a bench reads /proc again, the process may be gone, and its time with it.
+   */
+  cpuSeconds?: number;
 }
 
 export const percentile = (sorted: number[], p: number) =>
@@ -175,6 +180,7 @@ export function runLoad(order: LoadOrder): Promise<LoadResult> {
 if (process.env[ORDER_ENV] && process.send) {
   process.once('message', async (order: LoadOrder) => {
     const result = order.shape === 'open' ? await openLoop(order) : await closedLoop(order);
-    process.send?.(result, () => process.exit(0));
+    const { user, system } = process.cpuUsage();
+    process.send?.({ ...result, cpuSeconds: (user + system) / 1e6 }, () => process.exit(0));
   });
 }
