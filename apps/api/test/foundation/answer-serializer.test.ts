@@ -4,6 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isDirectional, serializerCompiler } from '../../src/lib/answer-serializer.js';
 
+/** A `Date` in the app, its ISO string on the wire. */
+const dated = z.codec(z.iso.datetime(), z.date(), {
+  decode: (text) => new Date(text),
+  encode: (date) => date.toISOString(),
+});
+
 const serializerOf = (schema: unknown) =>
   serializerCompiler({ schema, method: 'GET', url: '/test', httpStatus: '200' } as never);
 
@@ -15,10 +21,6 @@ describe('the answer serializer (ADR 214)', () => {
   });
 
   it('finds a codec, transform or default wherever it is nested', () => {
-    const dated = z.codec(z.iso.datetime(), z.date(), {
-      decode: (text) => new Date(text),
-      encode: (date) => date.toISOString(),
-    });
     expect(isDirectional(z.object({ at: dated }))).toBe(true);
     expect(isDirectional(z.object({ list: z.array(z.object({ n: z.number().default(1) })) }))).toBe(true);
     expect(isDirectional(z.union([z.string(), z.object({ x: z.string().transform(Number) })]))).toBe(true);
@@ -44,14 +46,7 @@ describe('the answer serializer (ADR 214)', () => {
   });
 
   it('still encodes a schema with a codec', () => {
-    const serialize = serializerOf(
-      z.object({
-        at: z.codec(z.iso.datetime(), z.date(), {
-          decode: (text) => new Date(text),
-          encode: (date) => date.toISOString(),
-        }),
-      }),
-    );
+    const serialize = serializerOf(z.object({ at: dated }));
     expect(serialize({ at: new Date('2026-11-28T10:00:00Z') })).toBe('{"at":"2026-11-28T10:00:00.000Z"}');
   });
 });
