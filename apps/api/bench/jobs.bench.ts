@@ -2,7 +2,7 @@
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set) on PostgreSQL with one and with four workers.
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../src/db/client.js';
-import { JobRunner } from '../src/jobs/job-runner.js';
+import { JOBS_CHANNEL, JobRunner } from '../src/jobs/job-runner.js';
 import {
   type BenchDatabase,
   benchPglite,
@@ -29,25 +29,43 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-/** Median time from enqueue to the handler starting, with the poller running (the wake-up path). */
-async function pickUpLatency(database: Database, samples: number): Promise<number> {
-  const runner = new JobRunner({ db: database.db, log: quiet, workerId: 'latency' });
+/**
+ * Time from enqueue to the handler starting, with the poller running: enqueued outside a transaction
+ * (the in-process wake-up), or inside one (found at the commit's notification when the runner
+ * listens, ADR 215, else at the next poll), each job at a random moment. Answers "p50 / max".
+ */
+async function pickUpLatency(
+  database: Database,
+  samples: number,
+  options: { inTransaction: boolean; listen: boolean },
+): Promise<string> {
+  const runner = new JobRunner({
+    db: database.db,
+    log: quiet,
+    workerId: 'latency',
+    ...(options.listen ? { listen: (onNotify) => database.listen(JOBS_CHANNEL, onNotify) } : {}),
+  });
   let started: () => void = () => {};
   runner.register('latency', async () => started());
   runner.start();
   const times: number[] = [];
   for (let i = 0; i < samples; i++) {
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 200));
     const picked = new Promise<void>((resolve) => {
       started = resolve;
     });
     const start = performance.now();
-    await runner.enqueue('latency', {});
+    if (options.inTransaction) {
+      await database.db.transaction((tx) => runner.enqueue('latency', {}, { tx }));
+    } else {
+      await runner.enqueue('latency', {});
+    }
     await picked;
     times.push(performance.now() - start);
   }
   await runner.stop();
   times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return `${times[Math.floor(times.length / 2)]!.toFixed(1)} / ${times.at(-1)!.toFixed(1)} ms`;
 }
 
 async function benchOne(target: BenchDatabase) {
@@ -76,8 +94,18 @@ async function benchOne(target: BenchDatabase) {
     ]);
   }
 
-  const latency = await pickUpLatency(first, 50);
-  rows.push(['enqueue → handler start, poller running (median)', `${latency.toFixed(1)} ms`]);
+  rows.push([
+    'enqueue → handler start, p50 / max: no transaction',
+    await pickUpLatency(first, 30, { inTransaction: false, listen: true }),
+  ]);
+  rows.push([
+    '  in a transaction, listening (ADR 215)',
+    await pickUpLatency(first, 30, { inTransaction: true, listen: true }),
+  ]);
+  rows.push([
+    '  in a transaction, polling every second',
+    await pickUpLatency(first, 30, { inTransaction: true, listen: false }),
+  ]);
   printTable(`Jobs on ${target.label} (no-op handler)`, rows);
 }
 

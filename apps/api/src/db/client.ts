@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { listenOnPostgres, type StopListening } from './listen.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -24,6 +25,12 @@ export interface Database {
   ping(): Promise<void>;
   /** The connection pool's use, on PostgreSQL (the embedded database has one connection). */
   poolUse?(): { total: number; idle: number; waiting: number };
+  /**
+   * LISTENs on a notification channel: `onNotify` is called on each notification, sent at the commit
+   * of the transaction that sent it, by any process, until the returned function is called. On
+   * PostgreSQL a connection of its own, opened again when lost (see listen.ts).
+   */
+  listen(channel: string, onNotify: () => void): Promise<StopListening>;
   close(): Promise<void>;
 }
 
@@ -92,6 +99,10 @@ export async function openPglite(
       ping: async () => {
         await client.query('select 1');
       },
+      listen: async (channel, onNotify) => {
+        const unlisten = await client.listen(channel, () => onNotify());
+        return () => unlisten();
+      },
       close: async () => {
         await client.close();
         unlock();
@@ -128,6 +139,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       await pool.query('select 1');
     },
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
     close: () => pool.end(),
   };
 }

@@ -80,3 +80,22 @@ export async function failAbandonedJobs(db: Db): Promise<number> {
     .returning({ id: jobs.id });
   return rows.length;
 }
+
+/**
+ * How long until the next of these jobs is due, in the database's clock (ms; 0 or less when one is
+ * due now), or null when none waits: the earliest pending job's run time, or the earliest lease of a
+ * running job that could be claimed again when it expires. Read from jobs_due_idx.
+ */
+export async function msUntilDue(db: Db, names: string[]): Promise<number | null> {
+  if (names.length === 0) return null;
+  const [row] = await db
+    .select({
+      ms: sql<number | null>`(extract(epoch from least(
+        min(${jobs.runAt}) filter (where ${jobs.status} = 'pending'),
+        min(${jobs.lockedUntil}) filter (where ${jobs.status} = 'running' and ${jobs.attempts} < ${jobs.maxAttempts})
+      ) - now()) * 1000)::float8`,
+    })
+    .from(jobs)
+    .where(and(inArray(jobs.status, ['pending', 'running']), inArray(jobs.name, names)));
+  return row?.ms ?? null;
+}

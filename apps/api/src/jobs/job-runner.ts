@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/client.js';
+import type { StopListening } from '../db/listen.js';
 import { crashPoint } from '../lib/crash-points.js';
 import type { JobHandler, Jobs } from '../types.js';
-import { type ClaimedJob, claimJobs, failAbandonedJobs } from './claim-jobs.js';
+import { type ClaimedJob, claimJobs, failAbandonedJobs, msUntilDue } from './claim-jobs.js';
 import { type EnqueueOptions, enqueueJob } from './enqueue-job.js';
 import { completeJob, extendLease, failJobAttempt } from './finish-job.js';
 import { retryDelayMs } from './retry-delay.js';
@@ -22,7 +23,16 @@ export interface JobRunnerOptions {
   log: JobLog;
   /** Names this worker in `locked_by`, for operators reading the table. */
   workerId?: string;
-  /** How often the poller looks for due jobs when nothing wakes it earlier. */
+  /**
+   * Subscribes to the notification every new job sends at its commit (the `jobs` table's trigger, on
+   * JOBS_CHANNEL); the poller then sleeps until the next job is due instead of looking every second.
+   */
+  listen?: (onNotify: () => void) => Promise<StopListening>;
+  /**
+   * The longest the poller sleeps when nothing wakes it earlier: 1 s without a listener (how late a
+   * job enqueued inside a transaction may start), 10 s with one (a safety net: a notification lost
+   * while the listening connection was down).
+   */
   pollIntervalMs?: number;
   /** How many jobs one process runs at once. */
   concurrency?: number;
@@ -42,6 +52,14 @@ interface Schedule {
 /** Failed leases are looked for at most this often by the poller (drain always looks). */
 const ABANDONED_CHECK_MS = 30_000;
 
+/** The channel the `jobs` table's trigger notifies on each insert (migration 0027, ADR 215). */
+export const JOBS_CHANNEL = 'nest_jobs';
+/** The poller's sleep without a listener, or when a job is due but was not claimed (taken elsewhere). */
+const POLL_MS = 1_000;
+const LISTENING_POLL_MS = 10_000;
+/** Wakes a little after a job's run time rather than a hair before it (timers, two clocks). */
+const DUE_MARGIN_MS = 10;
+
 /**
  * The PostgreSQL-backed job queue of one process. Jobs are rows of `jobs`; any number of runners,
  * in this process or others, share the table safely (see claim-jobs.ts). The poller runs only once
@@ -52,6 +70,8 @@ export class JobRunner implements Jobs {
   private readonly db: Db;
   private readonly log: JobLog;
   private readonly pollIntervalMs: number;
+  private readonly listen: JobRunnerOptions['listen'];
+  private stopListening: StopListening | undefined;
   private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly batchSize: number;
@@ -64,12 +84,14 @@ export class JobRunner implements Jobs {
   private woken = false;
   private wakeSleeper: (() => void) | undefined;
   private lastAbandonedCheck = 0;
+  private lastListenAttempt = Number.NEGATIVE_INFINITY;
 
   constructor(options: JobRunnerOptions) {
     this.db = options.db;
     this.log = options.log;
     this.workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-    this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+    this.listen = options.listen;
+    this.pollIntervalMs = options.pollIntervalMs ?? (options.listen ? LISTENING_POLL_MS : POLL_MS);
     this.concurrency = options.concurrency ?? 5;
     this.leaseMs = options.leaseMs ?? 60_000;
     this.batchSize = options.batchSize ?? 20;
@@ -143,11 +165,17 @@ export class JobRunner implements Jobs {
     await this.loop;
     this.loop = undefined;
     await Promise.allSettled([...this.active]);
+    await this.stopListening?.().catch((error) =>
+      this.log.warn({ err: error }, 'could not stop listening for new jobs'),
+    );
+    this.stopListening = undefined;
+    this.lastListenAttempt = Number.NEGATIVE_INFINITY;
   }
 
   private async poll(): Promise<void> {
     while (!this.stopping) {
       let moreMayBeDue = false;
+      await this.startListening();
       try {
         await this.enqueueSchedules();
         if (Date.now() - this.lastAbandonedCheck >= ABANDONED_CHECK_MS) await this.failAbandoned();
@@ -161,8 +189,44 @@ export class JobRunner implements Jobs {
         // The database may be restarting; keep polling, the jobs wait in their table.
         this.log.error({ err: error }, 'job poller could not reach the database');
       }
-      if (!moreMayBeDue) await this.sleep(this.pollIntervalMs);
+      if (!moreMayBeDue) await this.sleep(await this.idleMs());
     }
+  }
+
+  /** Subscribes to new jobs if it can; tried again at most every ABANDONED_CHECK_MS after a failure. */
+  private async startListening(): Promise<void> {
+    if (!this.listen || this.stopListening || Date.now() - this.lastListenAttempt < ABANDONED_CHECK_MS)
+      return;
+    this.lastListenAttempt = Date.now();
+    try {
+      this.stopListening = await this.listen(() => this.wake());
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not listen for new jobs; looking for them every second');
+    }
+  }
+
+  /**
+   * How long the poller may sleep. Without a listener, the poll interval. With one, new jobs wake it,
+   * so only the jobs already waiting matter: until the next is due, or the next slot of a periodic
+   * job, and at most the poll interval.
+   */
+  private async idleMs(): Promise<number> {
+    if (!this.stopListening)
+      return this.listen ? Math.min(this.pollIntervalMs, POLL_MS) : this.pollIntervalMs;
+    let ms = this.pollIntervalMs;
+    const now = Date.now();
+    for (const schedule of this.schedules.values()) {
+      ms = Math.min(ms, schedule.intervalMs - (now % schedule.intervalMs) + DUE_MARGIN_MS);
+    }
+    try {
+      const due = await msUntilDue(this.db, [...this.handlers.keys()]);
+      // Due now yet not claimed: another process holds it, or it became due since the claim.
+      if (due !== null) ms = Math.min(ms, due > 0 ? due + DUE_MARGIN_MS : POLL_MS);
+    } catch (error) {
+      this.log.error({ err: error }, 'job poller could not reach the database');
+      ms = Math.min(ms, POLL_MS);
+    }
+    return ms;
   }
 
   private claim(limit: number): Promise<ClaimedJob[]> {

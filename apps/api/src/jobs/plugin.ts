@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { JobRunner } from './job-runner.js';
+import { JOBS_CHANNEL, JobRunner } from './job-runner.js';
 import { pruneJobs } from './prune-jobs.js';
 
 export const PRUNE_JOB = 'jobs.prune';
@@ -15,6 +15,8 @@ export const jobsPlugin = fp(async (app: FastifyInstance) => {
     db: app.db,
     log: app.log.child({ module: 'jobs' }),
     leaseMs: app.config.JOBS_LEASE_MS,
+    // New jobs wake the poller at their commit, in this process or another (ADR 215).
+    listen: (onNotify) => app.database.listen(JOBS_CHANNEL, onNotify),
   });
   runner.register(PRUNE_JOB, async () => {
     const deleted = await pruneJobs(app.db);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { jobs } from '../../src/db/schema/index.js';
-import { JobRunner } from '../../src/jobs/job-runner.js';
+import { JOBS_CHANNEL, JobRunner } from '../../src/jobs/job-runner.js';
 import { createTestDatabase, testDriver } from '../helpers.js';
 import { createSharedPostgres, jobRows, makeDueNow, recordingLog } from './support.js';
 
@@ -253,6 +253,88 @@ describe(`the job runner (${testDriver})`, () => {
     expect(finished).toBe(true);
     expect((await jobRows(database.db))[0]).toMatchObject({ status: 'done' });
   });
+
+  describe('listening for new jobs (ADR 215)', () => {
+    const listening = (options: { pollIntervalMs?: number } = {}) => {
+      const { log, lines } = recordingLog();
+      const runner = new JobRunner({
+        db: database.db,
+        log,
+        listen: (onNotify) => database.listen(JOBS_CHANNEL, onNotify),
+        ...options,
+      });
+      return { runner, lines };
+    };
+    /** Resolves with the ms from now until the named job starts. */
+    const startOf = (runner: JobRunner, name: string) => {
+      const from = Date.now();
+      return new Promise<number>((resolve) => {
+        runner.register(name, async () => resolve(Date.now() - from));
+      });
+    };
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    it('runs a job enqueued inside a transaction when it commits, not at the next poll', async () => {
+      const { runner } = listening({ pollIntervalMs: 60_000 });
+      const started = startOf(runner, 'receipt');
+      runner.start();
+      // The first poll finds nothing and sleeps for a minute: only the notification can wake it.
+      await pause(200);
+      await database.db.transaction(async (tx) => {
+        await runner.enqueue('receipt', { n: 1 }, { tx });
+        await runner.enqueue('receipt', { n: 2 }, { tx });
+      });
+      expect(await started).toBeLessThan(2_200);
+      await runner.stop();
+      expect((await jobRows(database.db)).map((row) => row.status)).toEqual(['done', 'done']);
+    });
+
+    it('sleeps until the next job is due, and not past it', async () => {
+      const { runner } = listening({ pollIntervalMs: 60_000 });
+      const started = startOf(runner, 'later');
+      runner.start();
+      await pause(200);
+      await runner.enqueue('later', {}, { runAt: new Date(Date.now() + 800) });
+      const ms = await started;
+      expect(ms).toBeGreaterThanOrEqual(700);
+      expect(ms).toBeLessThan(2_500);
+      await runner.stop();
+    });
+
+    it('enqueues each slot of a periodic job on time without polling', async () => {
+      const { runner } = listening({ pollIntervalMs: 60_000 });
+      let runs = 0;
+      runner.register('tick', async () => {
+        runs++;
+      });
+      runner.every('tick', 1_000);
+      runner.start();
+      await pause(2_600);
+      await runner.stop();
+      expect(runs).toBeGreaterThanOrEqual(2);
+    });
+
+    it('looks every second when it cannot listen, and says so', async () => {
+      const { log, lines } = recordingLog();
+      const runner = new JobRunner({
+        db: database.db,
+        log,
+        listen: async () => {
+          throw new Error('no connection left');
+        },
+      });
+      const started = startOf(runner, 'receipt');
+      runner.start();
+      await pause(200);
+      await database.db.transaction((tx) => runner.enqueue('receipt', {}, { tx }));
+      expect(await started).toBeLessThan(2_500);
+      await runner.stop();
+      expect(lines).toContainEqual({
+        level: 'warn',
+        msg: 'could not listen for new jobs; looking for them every second',
+      });
+    });
+  });
 });
 
 describe.skipIf(testDriver !== 'postgres')('the job runner with several processes (PostgreSQL)', () => {
@@ -289,6 +371,44 @@ describe.skipIf(testDriver !== 'postgres')('the job runner with several processe
       const rows = await jobRows(shared.databases[0]!.db);
       expect(rows.every((r) => r.status === 'done' && r.attempts === 1)).toBe(true);
     } finally {
+      await shared.close();
+    }
+  });
+
+  it('listens again after its connection is killed, and looks for what it missed', async () => {
+    const shared = await createSharedPostgres(process.env.TEST_DATABASE_URL!, 1);
+    const database = shared.databases[0]!;
+    const runner = new JobRunner({
+      db: database.db,
+      log: recordingLog().log,
+      pollIntervalMs: 60_000,
+      listen: (onNotify) => database.listen(JOBS_CHANNEL, onNotify),
+    });
+    try {
+      const starts: number[] = [];
+      runner.register('receipt', async () => {
+        starts.push(Date.now());
+      });
+      runner.start();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const killed = await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query = ${`LISTEN ${JOBS_CHANNEL}`}`,
+      );
+      expect((killed as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+      // Sent while nobody listens: found when the listener is back (RELISTEN_MS), not a minute later.
+      const missedAt = Date.now();
+      await database.db.transaction((tx) => runner.enqueue('receipt', {}, { tx }));
+      await expect.poll(() => starts.length, { timeout: 4_000 }).toBe(1);
+      expect(starts[0]! - missedAt).toBeLessThan(3_000);
+      // And the new connection hears the next one at once.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const sentAt = Date.now();
+      await database.db.transaction((tx) => runner.enqueue('receipt', {}, { tx }));
+      await expect.poll(() => starts.length, { timeout: 2_000 }).toBe(2);
+      expect(starts[1]! - sentAt).toBeLessThan(1_500);
+    } finally {
+      await runner.stop();
       await shared.close();
     }
   });
