@@ -5,47 +5,21 @@
 // that is not counted; the time runs from the spawn to the first 200 of GET /healthz (polled every
 // 10 ms), then the process is stopped with SIGTERM (which releases the folder's lock). Goal ≤ 2 s.
 // Builds the API first (BENCH_SKIP_BUILD=1 to use the last build). BENCH_COLD_STARTS (default 5).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { api, buildApi, bundle, embeddedOnly, freePort, stop } from './servers.js';
 
 const RUNS = Number(process.env.BENCH_COLD_STARTS ?? 5);
 const GOAL_MS = 2000;
-const api = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const bundle = path.join(api, 'dist/server.js');
 
 const ways = {
   compiled: ['--enable-source-maps', bundle],
   tsx: ['--import', 'tsx', path.join(api, 'src/server.ts')],
 } as const;
 type Way = keyof typeof ways;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-// The embedded database and in-memory limits, whatever the caller's shell exports.
-const { DATABASE_URL: _database, REDIS_URL: _redis, ...embeddedOnly } = process.env;
 
 /** Starts the API one way and answers the milliseconds from the spawn to the first healthy answer. */
 async function coldStart(way: Way, dataDir: string): Promise<number> {
@@ -85,14 +59,7 @@ const load = () =>
     .join(' ');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-if (!process.env.BENCH_SKIP_BUILD) {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], {
-    cwd: path.dirname(path.dirname(api)),
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('the API build failed');
-}
-if (!existsSync(bundle)) throw new Error(`${bundle} is missing: build the API first`);
+buildApi();
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nest-bench-cold-'));
 try {

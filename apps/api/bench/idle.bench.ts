@@ -4,41 +4,15 @@
 // and V8's first memory-reducing collections, it reads each process's CPU time (Linux /proc) over
 // BENCH_IDLE_SECONDS (60) and prints it per minute. Builds the API first (BENCH_SKIP_BUILD=1 to
 // use the last build).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cpuSeconds, cpuSpent } from './cpu.js';
+import { api, buildApi, bundle, embeddedOnly, freePort, stop } from './servers.js';
 
 const SETTLE_S = Number(process.env.BENCH_IDLE_SETTLE_S ?? 45);
 const SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
-const api = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const bundle = path.join(api, 'dist/server.js');
-/** Clock ticks per second of /proc's utime and stime (USER_HZ). */
-const TICKS_PER_SECOND = 100;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** CPU seconds a process has used so far (user and system, all its threads). */
-function cpuSecondsOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
-
-// The embedded database, whatever the caller's shell exports.
-const { DATABASE_URL: _database, REDIS_URL: _redis, ...embeddedOnly } = process.env;
 
 async function startServer(jobs: boolean, dataDir: string): Promise<ChildProcess> {
   const port = await freePort();
@@ -68,22 +42,7 @@ async function startServer(jobs: boolean, dataDir: string): Promise<ChildProcess
   }
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-if (!process.env.BENCH_SKIP_BUILD) {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/api'], {
-    cwd: path.dirname(path.dirname(api)),
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('the API build failed');
-}
-if (!existsSync(bundle)) throw new Error(`${bundle} is missing: build the API first`);
+buildApi();
 
 const folders = [true, false].map(() => mkdtempSync(path.join(tmpdir(), 'nest-bench-idle-')));
 const servers: ChildProcess[] = [];
@@ -91,9 +50,12 @@ try {
   servers.push(await startServer(true, folders[0]!), await startServer(false, folders[1]!));
   console.info(`Two idle servers up; settling for ${SETTLE_S} s`);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
-  const before = servers.map((server) => cpuSecondsOf(server.pid!));
+  // Each server's process in its own group (runner on, runner off); every other process in 'other'.
+  const group = (pid: number) => (pid === servers[0]!.pid ? 'on' : pid === servers[1]!.pid ? 'off' : 'other');
+  const before = cpuSeconds(group);
   await new Promise((resolve) => setTimeout(resolve, SECONDS * 1000));
-  const used = servers.map((server, i) => cpuSecondsOf(server.pid!) - before[i]!);
+  const spent = cpuSpent(before, cpuSeconds(group));
+  const used = [spent.get('on') ?? 0, spent.get('off') ?? 0];
   const perMinute = (seconds: number) => `${((seconds * 60) / SECONDS).toFixed(2)} s a minute`;
   console.info(
     `\nAn idle server on PGlite, CPU over ${SECONDS} s after ${SETTLE_S} s, load ${loadavg()
