@@ -5,12 +5,10 @@
 // that is not counted; the time runs from the spawn to the first 200 of GET /healthz (polled every
 // 10 ms), then the process is stopped with SIGTERM (which releases the folder's lock). Goal ≤ 2 s.
 // Builds the API first (BENCH_SKIP_BUILD=1 to use the last build). BENCH_COLD_STARTS (default 5).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { api, buildApi, bundle, embeddedOnly, freePort, stop } from './servers.js';
+import { api, buildApi, bundle, startServer, stop } from './servers.js';
 
 const RUNS = Number(process.env.BENCH_COLD_STARTS ?? 5);
 const GOAL_MS = 2000;
@@ -23,34 +21,11 @@ type Way = keyof typeof ways;
 
 /** Starts the API one way and answers the milliseconds from the spawn to the first healthy answer. */
 async function coldStart(way: Way, dataDir: string): Promise<number> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, [...ways[way]], {
-    cwd: api,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...embeddedOnly,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-    },
+  const { child, msToHealthy } = await startServer(ways[way], { DATA_DIR: dataDir }).catch((error) => {
+    throw new Error(`${way}: ${error.message}`);
   });
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`${way}: the server exited with ${child.exitCode}`);
-      const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (healthy) return performance.now() - started;
-      if (performance.now() - started > 120_000) throw new Error(`${way}: not healthy after 120 s`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  } finally {
-    await stop(child);
-  }
+  await stop(child);
+  return msToHealthy;
 }
 
 const load = () =>

@@ -4,50 +4,27 @@
 // and V8's first memory-reducing collections, it reads each process's CPU time (Linux /proc) over
 // BENCH_IDLE_SECONDS (60) and prints it per minute. Builds the API first (BENCH_SKIP_BUILD=1 to
 // use the last build).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { cpuSeconds, cpuSpent } from './cpu.js';
-import { api, buildApi, bundle, embeddedOnly, freePort, stop } from './servers.js';
+import { buildApi, bundle, startServer, stop } from './servers.js';
 
 const SETTLE_S = Number(process.env.BENCH_IDLE_SETTLE_S ?? 45);
 const SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 60);
 
-async function startServer(jobs: boolean, dataDir: string): Promise<ChildProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
-    cwd: api,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...embeddedOnly,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      JOBS_ENABLED: String(jobs),
-    },
-  });
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return child;
-    if (Date.now() - started > 120_000) throw new Error('not healthy after 120 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** A production server on its own data folder, its job runner on or off. */
+const startIdle = async (jobs: boolean, dataDir: string) =>
+  (await startServer(['--enable-source-maps', bundle], { DATA_DIR: dataDir, JOBS_ENABLED: String(jobs) }))
+    .child;
 
 buildApi();
 
 const folders = [true, false].map(() => mkdtempSync(path.join(tmpdir(), 'nest-bench-idle-')));
 const servers: ChildProcess[] = [];
 try {
-  servers.push(await startServer(true, folders[0]!), await startServer(false, folders[1]!));
+  servers.push(await startIdle(true, folders[0]!), await startIdle(false, folders[1]!));
   console.info(`Two idle servers up; settling for ${SETTLE_S} s`);
   await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
   // Each server's process in its own group (runner on, runner off); every other process in 'other'.
