@@ -75,9 +75,18 @@ describe('request logging', () => {
     expect(lines().some((line) => line.reqId === answer.headers['x-request-id'])).toBe(true);
   });
 
-  it('makes no write while nothing waits (an idle server does not wake ten times a second)', async () => {
+  it('makes no write and keeps no timer while nothing waits (an idle server is not woken)', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'nest-log-'));
     cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+    const timeouts = vi.spyOn(globalThis, 'setTimeout');
+    const intervals = vi.spyOn(globalThis, 'setInterval');
+    cleanups.push(
+      () => timeouts.mockRestore(),
+      () => intervals.mockRestore(),
+    );
+    // The log stream's flush is the only timer of 100 ms here.
+    const armed = () =>
+      [...timeouts.mock.calls, ...intervals.mock.calls].filter(([, ms]) => ms === 100).length;
     const logStream = createLogStream(path.join(folder, 'idle.log'));
     cleanups.push(() => logStream.destroy());
     await new Promise((resolve) => logStream.once('ready', resolve));
@@ -85,8 +94,14 @@ describe('request logging', () => {
     cleanups.push(() => writes.mockRestore());
     await new Promise((resolve) => setTimeout(resolve, 450));
     expect(writes).not.toHaveBeenCalled();
+    expect(armed()).toBe(0);
 
     logStream.write('{"msg":"one line"}\n');
-    await vi.waitFor(() => expect(writes).toHaveBeenCalled(), { timeout: 1_000 });
+    logStream.write('{"msg":"and another"}\n');
+    expect(armed()).toBe(1);
+    await vi.waitFor(() => expect(writes).toHaveBeenCalledTimes(1), { timeout: 1_000 });
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(armed()).toBe(1);
   });
 });

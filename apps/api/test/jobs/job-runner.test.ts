@@ -203,7 +203,7 @@ describe(`the job runner (${testDriver})`, () => {
       runner.register('billing-clock', async () => {
         ran++;
       });
-      runner.every('billing-clock', 60_000, { scope: 'all' });
+      runner.every('billing-clock', 60_000, { payload: { scope: 'all' } });
     }
     const now = new Date();
     for (const runner of processes) {
@@ -220,6 +220,43 @@ describe(`the job runner (${testDriver})`, () => {
     expect(await jobRows(database.db)).toHaveLength(2);
     expect(await processes[0]!.drain()).toBe(0); // the next slot is not due yet
     expect(ran).toBe(1);
+  });
+
+  it('enqueues no slot of a periodic job whose look finds nothing to do, and one when it does (ADR 216)', async () => {
+    const { log, lines } = recordingLog();
+    const runner = new JobRunner({ db: database.db, log });
+    let waiting = false;
+    let looks = 0;
+    runner.register('fold', async () => {});
+    runner.every('fold', 60_000, {
+      when: async () => {
+        looks++;
+        return waiting;
+      },
+    });
+    const now = new Date();
+    await runner.enqueueSchedules(now);
+    await runner.enqueueSchedules(now); // the same slot: not looked at again
+    expect(looks).toBe(1);
+    expect(await jobRows(database.db, 'fold')).toHaveLength(0);
+
+    waiting = true;
+    await runner.enqueueSchedules(new Date(now.getTime() + 60_000));
+    expect(await jobRows(database.db, 'fold')).toHaveLength(1);
+
+    // A look that fails does not skip the slot: the job itself finds out.
+    const failing = new JobRunner({ db: database.db, log });
+    failing.register('fold', async () => {});
+    failing.every('fold', 60_000, {
+      when: async () => {
+        throw new Error('no answer');
+      },
+    });
+    await failing.enqueueSchedules(new Date(now.getTime() + 120_000));
+    expect(await jobRows(database.db, 'fold')).toHaveLength(2);
+    expect(
+      lines.some((line) => line.level === 'warn' && /periodic job has work/.test(String(line.msg))),
+    ).toBe(true);
   });
 
   it('refuses a periodic interval under a second and a bad maxAttempts', async () => {

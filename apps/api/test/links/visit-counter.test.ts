@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { testConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/client.js';
@@ -26,7 +26,6 @@ describe(`buffered link visits (${testDriver})`, () => {
     const a = await createLinkFor(t.app, merchant, merchant.offer.id, 'A');
     const b = await createLinkFor(t.app, merchant, merchant.offer.id, 'B');
     const counter = new VisitCounter(t.db, t.app.log, 50);
-    counter.start();
     try {
       for (let i = 0; i < 3; i++) counter.count(a.id);
       counter.count(b.id);
@@ -35,6 +34,34 @@ describe(`buffered link visits (${testDriver})`, () => {
       await expect.poll(() => storedVisits(t.db, b.id), { timeout: 2000, interval: 25 }).toBe(1);
       expect(counter.pendingVisits).toBe(0);
     } finally {
+      await counter.stop();
+    }
+  });
+
+  it('keep no timer while nobody visits, and arm one write when somebody does (an idle server sleeps)', async () => {
+    const merchant = await sellingMerchant(t.app);
+    const link = await createLinkFor(t.app, merchant, merchant.offer.id);
+    const flushEveryMs = 75;
+    const timeouts = vi.spyOn(globalThis, 'setTimeout');
+    const intervals = vi.spyOn(globalThis, 'setInterval');
+    const armed = () =>
+      [...timeouts.mock.calls, ...intervals.mock.calls].filter(([, ms]) => ms === flushEveryMs).length;
+    const counter = new VisitCounter(t.db, t.app.log, flushEveryMs);
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      await pause(3 * flushEveryMs);
+      expect(armed()).toBe(0);
+      for (let i = 0; i < 3; i++) counter.count(link.id);
+      expect(armed()).toBe(1);
+      await expect.poll(() => storedVisits(t.db, link.id), { timeout: 2000, interval: 25 }).toBe(3);
+      await pause(3 * flushEveryMs);
+      expect(armed()).toBe(1);
+      counter.count(link.id);
+      expect(armed()).toBe(2);
+      await expect.poll(() => storedVisits(t.db, link.id), { timeout: 2000, interval: 25 }).toBe(4);
+    } finally {
+      timeouts.mockRestore();
+      intervals.mockRestore();
       await counter.stop();
     }
   });
@@ -55,7 +82,6 @@ describe(`buffered link visits (${testDriver})`, () => {
     const merchant = await sellingMerchant(t.app);
     const link = await createLinkFor(t.app, merchant, merchant.offer.id);
     const counter = new VisitCounter(t.db, t.app.log);
-    counter.start();
     await counter.stop();
     counter.count(link.id);
     await expect.poll(() => storedVisits(t.db, link.id), { timeout: 2000, interval: 25 }).toBe(1);

@@ -40,6 +40,5 @@ export const publicLinksPlugin = fp(async (app: FastifyInstance) => {
   const visits = new VisitCounter(app.db, app.log.child({ module: 'links' }));
   const publicLinks = new PublicLinks(app, new PublicLinkCache(app.config.PUBLIC_LINK_CACHE_MS), visits);
   app.decorate('publicLinks', publicLinks);
-  visits.start();
   app.addHook('onClose', async () => visits.stop());
 });

@@ -10,7 +10,7 @@ const MAX_PENDING_LINKS = 1000;
 
 /**
  * Visits of public link pages, counted in memory and written once a second, one UPDATE per link
- * visited meanwhile. The public page then reads only: no row lock and no commit on the hot path,
+ * visited meanwhile, by a timer the first visit after a write arms (none while nobody visits). The public page then reads only: no row lock and no commit on the hot path,
  * however many visitors open one flyer's link at once. Several processes each add their own counts
  * (increments, never overwrites), so none is lost between them; the merchant's list is at most a
  * second behind.
@@ -27,16 +27,10 @@ export class VisitCounter {
     private readonly flushEveryMs = FLUSH_EVERY_MS,
   ) {}
 
-  start(): void {
-    this.stopped = false;
-    this.timer ??= setInterval(() => void this.flush(), this.flushEveryMs);
-    this.timer.unref();
-  }
-
   /** Stops the timer and writes what is left (the app's close: graceful shutdown, before the database closes). */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    clearTimeout(this.timer);
     this.timer = undefined;
     await this.flush();
   }
@@ -45,6 +39,14 @@ export class VisitCounter {
     this.pending.set(linkId, (this.pending.get(linkId) ?? 0) + 1);
     // After stop (a request finishing during shutdown) there is no timer left: write at once.
     if (this.stopped || this.pending.size >= MAX_PENDING_LINKS) void this.flush();
+    // The first visit counted since the last write arms the next one: no timer while nobody visits.
+    else if (this.timer === undefined) {
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        void this.flush();
+      }, this.flushEveryMs);
+      this.timer.unref();
+    }
   }
 
   /** Visits counted and not written yet (all links). */

@@ -28,6 +28,14 @@ export const lastCheckInBy = (subscriptionId: SQL) => sql`(select max(${checkIns
   where ${checkIns.subscriptionId} = ${subscriptionId} and ${checkIns.result} in ('eligible', 'grace')
   and ${checkIns.undoneAt} is null)`;
 
+/** Whether any subscription's totals wait to be refreshed: one look, no lock. */
+export async function subscriptionTotalsWait(db: Db): Promise<boolean> {
+  const waiting = (await db.execute(
+    sql`select exists (select 1 from subscription_total_changes) as any`,
+  )) as unknown as { rows: { any: boolean }[] };
+  return Boolean(waiting.rows[0]?.any);
+}
+
 /**
  * Recomputes the totals of the subscriptions the triggers noted as changed, and forgets those notes
  * (ADR 199). One run at a time, across processes (an advisory lock held to the end of the
@@ -37,10 +45,7 @@ export const lastCheckInBy = (subscriptionId: SQL) => sql`(select max(${checkIns
  */
 export async function refreshSubscriptionTotals(db: Db): Promise<number> {
   // Most runs find nothing: one cheap look instead of the lock and the statement (ADR 215).
-  const waiting = (await db.execute(
-    sql`select exists (select 1 from subscription_total_changes) as any`,
-  )) as unknown as { rows: { any: boolean }[] };
-  if (!waiting.rows[0]?.any) return 0;
+  if (!(await subscriptionTotalsWait(db))) return 0;
   let taken = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
@@ -78,5 +83,8 @@ export function scheduleSubscriptionTotals(app: FastifyInstance): void {
   app.jobs.register(REFRESH_SUBSCRIPTION_TOTALS_JOB, async () => {
     await refreshSubscriptionTotals(app.db);
   });
-  app.jobs.every(REFRESH_SUBSCRIPTION_TOTALS_JOB, SUBSCRIPTION_TOTALS_EVERY_MS);
+  // A slot is enqueued only when changes wait: an idle server makes no job row (ADR 216).
+  app.jobs.every(REFRESH_SUBSCRIPTION_TOTALS_JOB, SUBSCRIPTION_TOTALS_EVERY_MS, {
+    when: () => subscriptionTotalsWait(app.db),
+  });
 }

@@ -10,6 +10,14 @@ export const MONEY_NOTES_EVERY_MS = 5_000;
 /** Notes of each kind taken per statement: a bounded transaction, however many piled up. */
 const BATCH = 10_000;
 
+/** Whether any note waits to be folded: one look, no lock. */
+export async function moneyNotesWait(db: Db): Promise<boolean> {
+  const waiting = (await db.execute(sql`select exists (select 1 from money_rollup_notes)
+    or exists (select 1 from paying_rollup_notes)
+    or exists (select 1 from subscription_count_notes) as any`)) as unknown as { rows: { any: boolean }[] };
+  return Boolean(waiting.rows[0]?.any);
+}
+
 /**
  * Folds the notes the triggers appended into the money summary's rollups (ADR 202), and forgets them,
  * in one statement: a reader sees either the notes or their sums, never both or neither. Each note
@@ -20,10 +28,7 @@ const BATCH = 10_000;
 export async function foldMoneyNotes(db: Db): Promise<number> {
   // Most runs find nothing: one cheap look instead of the lock and the statement (an idle server's
   // CPU, ADR 215). A note committed after this look is folded by the next run, as after a fold.
-  const waiting = (await db.execute(sql`select exists (select 1 from money_rollup_notes)
-    or exists (select 1 from paying_rollup_notes)
-    or exists (select 1 from subscription_count_notes) as any`)) as unknown as { rows: { any: boolean }[] };
-  if (!waiting.rows[0]?.any) return 0;
+  if (!(await moneyNotesWait(db))) return 0;
   let taken = 0;
   for (;;) {
     const most = await db.transaction(async (tx) => {
@@ -111,5 +116,6 @@ export function scheduleMoneyNotes(app: FastifyInstance): void {
   app.jobs.register(FOLD_MONEY_NOTES_JOB, async () => {
     await foldMoneyNotes(app.db);
   });
-  app.jobs.every(FOLD_MONEY_NOTES_JOB, MONEY_NOTES_EVERY_MS);
+  // A slot is enqueued only when notes wait: an idle server makes no job row (ADR 216).
+  app.jobs.every(FOLD_MONEY_NOTES_JOB, MONEY_NOTES_EVERY_MS, { when: () => moneyNotesWait(app.db) });
 }
