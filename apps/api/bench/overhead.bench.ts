@@ -124,12 +124,13 @@ async function main() {
           const cpuBefore = process.cpuUsage();
           const result = await load(endpoint[side], SECONDS * 1000);
           const cpu = process.cpuUsage(cpuBefore);
-          const cpuPerRequest =
-            (cpu.user + cpu.system) / Math.max(1, result.latencies.length + result.errors);
+          const answered = Math.max(1, result.latencies.length + result.errors);
+          const cpuPerRequest = (cpu.user + cpu.system) / answered;
+          const systemPerRequest = cpu.system / answered;
           (side === 'app' ? appRates : bareRates).push(rate(result));
           (side === 'app' ? appCpu : bareCpu).push(cpuPerRequest);
           measured.push(
-            `${side} ${Math.round(rate(result))}/s, ${Math.round(cpuPerRequest)} µs CPU/req (p50 ${percentile(result.latencies, 50).toFixed(1)}, p99 ${percentile(result.latencies, 99).toFixed(1)} ms${result.errors ? `, ${result.errors} errors` : ''})`,
+            `${side} ${Math.round(rate(result))}/s, ${Math.round(cpuPerRequest)} µs CPU/req (${Math.round(systemPerRequest)} kernel; p50 ${percentile(result.latencies, 50).toFixed(1)}, p99 ${percentile(result.latencies, 99).toFixed(1)} ms${result.errors ? `, ${result.errors} errors` : ''})`,
           );
         }
         const ratio =
