@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A bearer secret: 256 bits from the OS CSPRNG, URL-safe. */
 export function generateToken(): string {
@@ -10,19 +10,21 @@ export function generateToken(): string {
  * already has 256 bits of entropy, and a fast, deterministic hash allows the indexed look-up.
  */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // One-shot: every signed-in request hashes its token, and a Hash object cost 3–4 times as much.
+  return hash('sha256', token, 'hex');
 }
 
 /** Identifies an email in logs without writing it down (correlate attempts, never reveal the address). */
 export function emailFingerprint(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16);
+  return hash('sha256', email.trim().toLowerCase(), 'hex').slice(0, 16);
 }
 
 const SECRET_QUERY_PARAMS = /([?&](?:token|code)=)[^&#]*/gi;
 
 /** A URL fit for the logs: one-time tokens and codes in the query are replaced by a marker. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
+  // Every request's log line passes here; most URLs carry no parameter at all.
+  return url.includes('=') ? url.replace(SECRET_QUERY_PARAMS, '$1[redacted]') : url;
 }
 
 /** Fastify's request log line, with secrets in the URL redacted (a reset link's page load carries its token). */

@@ -54,6 +54,16 @@ describe('request logging', () => {
     });
   });
 
+  it('writes no one-time token of a URL into the log (a reset link’s page load)', async () => {
+    const { app, logStream, lines } = await appLoggingToAFile();
+    const answer = await app.inject({ method: 'GET', url: '/api/v1/users/me?token=s3cret-reset' });
+    logStream.flushSync();
+
+    const [line] = lines().filter((l) => l.reqId === answer.headers['x-request-id']);
+    expect(line).toMatchObject({ req: { url: '/api/v1/users/me?token=[redacted]' } });
+    expect(JSON.stringify(lines())).not.toContain('s3cret-reset');
+  });
+
   it('also logs each request as it arrives at LOG_LEVEL=debug', async () => {
     const { app, logStream, lines } = await appLoggingToAFile({ LOG_LEVEL: 'debug' });
     const answer = await app.inject({ method: 'GET', url: '/api/v1/users/me' });
