@@ -9,11 +9,11 @@ const FLUSH_EVERY_MS = 1000;
 const MAX_PENDING_LINKS = 1000;
 
 /**
- * Visits of public link pages, counted in memory and written once a second, one UPDATE per link
- * visited meanwhile, by a timer the first visit after a write arms (none while nobody visits). The public page then reads only: no row lock and no commit on the hot path,
- * however many visitors open one flyer's link at once. Several processes each add their own counts
- * (increments, never overwrites), so none is lost between them; the merchant's list is at most a
- * second behind.
+ * Visits of public link pages, counted in memory and written a second after the first one since the
+ * last write (no timer while nobody visits, ADR 216), one UPDATE per link visited meanwhile. The public
+ * page then reads only: no row lock and no commit on the hot path, however many visitors open one
+ * flyer's link at once. Several processes each add their own counts (increments, never overwrites),
+ * so none is lost between them; the merchant's list is at most a second behind.
  */
 export class VisitCounter {
   private pending = new Map<string, number>();
