@@ -168,8 +168,26 @@ test('a new merchant is told what to do next, on a phone in the dark, with no co
     '/admin/app/prices',
   );
   await expect(steps.getByRole('link', { name: 'Go to links' })).toHaveAttribute('href', '/admin/app/links');
+  // The offer exists already: its step is ticked, and the link is the next thing to do.
+  const step = (n: number) => steps.getByRole('listitem').nth(n);
+  await expect(step(0)).toHaveAttribute('data-step-done', 'true');
+  await expect(step(0)).toContainText('Done');
+  await expect(step(1)).toHaveAttribute('data-next-step', 'true');
+  await expect(step(1)).not.toHaveAttribute('data-step-done', 'true');
   await expect(page.getByTestId('figure-revenue_cents')).toHaveText('€0.00');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  // With a link made, the counter is what is left.
+  const offers = (await (await request.get('/api/v1/offers?status=active')).json()) as {
+    items: { id: string }[];
+  };
+  expect(
+    (await request.post('/api/v1/links', { data: { offer_id: offers.items[0]!.id, label: 'Counter' } })).ok(),
+  ).toBe(true);
+  await page.reload();
+  await expect(step(1)).toHaveAttribute('data-step-done', 'true');
+  await expect(step(2)).toHaveAttribute('data-next-step', 'true');
+  await expect(step(2).getByRole('link', { name: 'Open the counter' })).toBeVisible();
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { buttonClasses } from '@/components/ui/button';
+import { useLinks } from '@/features/links/api/get-links';
+import { useOffers } from '@/features/offers/api/get-offers';
 
 /** Subscribers whose renewal failed: how many, and the way to them (the customers screen, filtered). */
 export function PastDueBanner({ summary }: { summary: RevenueSummary }) {
@@ -31,29 +33,39 @@ export function PastDueBanner({ summary }: { summary: RevenueSummary }) {
   );
 }
 
-/** A merchant with nothing sold yet: what to do next instead of empty panels. */
+/**
+ * A merchant with nothing sold yet: what to do next instead of empty panels. A step already done (an
+ * offer on sale, a link made) is ticked, and the first one left is the button to press. The ticks take
+ * the place of the step's number, so nothing moves when they arrive.
+ */
 export function FirstSteps() {
   const { t } = useTranslation('revenue');
+  const hasOffer = (useOffers('active').data?.pages[0]?.items.length ?? 0) > 0;
+  const hasLink = (useLinks().data?.items.length ?? 0) > 0;
   const steps = [
     {
       to: paths.admin.app.prices.getHref(),
       title: t('empty.offerTitle'),
       text: t('empty.offer'),
       action: t('empty.offerAction'),
+      done: hasOffer,
     },
     {
       to: paths.admin.app.links.getHref(),
       title: t('empty.posterTitle'),
       text: t('empty.poster'),
       action: t('empty.posterAction'),
+      done: hasLink,
     },
     {
       to: paths.admin.app.verify.getHref(),
       title: t('empty.counterTitle'),
       text: t('empty.counter'),
       action: t('empty.counterAction'),
+      done: false,
     },
   ];
+  const next = steps.findIndex((step) => !step.done);
   return (
     <section
       aria-labelledby="first-steps-title"
@@ -66,13 +78,27 @@ export function FirstSteps() {
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('empty.intro')}</p>
       <ol className="mt-4 grid gap-3 md:grid-cols-3">
         {steps.map((step, i) => (
-          <li key={step.to} className="flex flex-col rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900">
-            <span className="text-xs font-semibold text-brand-700 dark:text-brand-300">{i + 1}</span>
+          <li
+            key={step.to}
+            data-step-done={step.done ? 'true' : undefined}
+            data-next-step={i === next ? 'true' : undefined}
+            className="flex flex-col rounded-xl bg-white p-4 shadow-sm dark:bg-slate-900"
+          >
+            <span className="text-xs font-semibold text-brand-700 dark:text-brand-300">
+              {step.done ? (
+                <>
+                  <span aria-hidden="true">✓ </span>
+                  {t('empty.done')}
+                </>
+              ) : (
+                i + 1
+              )}
+            </span>
             <h3 className="mt-1 font-medium">{step.title}</h3>
             <p className="mt-1 flex-1 text-sm text-slate-600 dark:text-slate-300">{step.text}</p>
             <Link
               to={step.to}
-              className={buttonClasses({ variant: i === 0 ? 'primary' : 'secondary' }, 'mt-3 self-start')}
+              className={buttonClasses({ variant: i === next ? 'primary' : 'secondary' }, 'mt-3 self-start')}
             >
               {step.action}
             </Link>
