@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, testConfig } from '../src/config.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
@@ -68,3 +68,20 @@ export async function createTestApp(
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * Watches the timers armed from now on (setTimeout and setInterval): `armed(ms)` counts those of that
+ * delay. For code that must not keep a timer while idle (ADR 216). `restore()` stops watching.
+ */
+export function watchTimers() {
+  const timeouts = vi.spyOn(globalThis, 'setTimeout');
+  const intervals = vi.spyOn(globalThis, 'setInterval');
+  return {
+    armed: (ms: number) =>
+      [...timeouts.mock.calls, ...intervals.mock.calls].filter(([, delay]) => delay === ms).length,
+    restore: () => {
+      timeouts.mockRestore();
+      intervals.mockRestore();
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type Config, testConfig } from '../../src/config.js';
 import { createLogStream, type LogStream } from '../../src/lib/log-stream.js';
-import { createTestDatabase } from '../helpers.js';
+import { createTestDatabase, watchTimers } from '../helpers.js';
 
 // The server's logging as production sets it up (ADR 212): the app's own logger configuration,
 // through the log stream server.ts gives it, into a file instead of stdout.
@@ -88,15 +88,10 @@ describe('request logging', () => {
   it('makes no write and keeps no timer while nothing waits (an idle server is not woken)', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'nest-log-'));
     cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
-    const timeouts = vi.spyOn(globalThis, 'setTimeout');
-    const intervals = vi.spyOn(globalThis, 'setInterval');
-    cleanups.push(
-      () => timeouts.mockRestore(),
-      () => intervals.mockRestore(),
-    );
+    const timers = watchTimers();
+    cleanups.push(() => timers.restore());
     // The log stream's flush is the only timer of 100 ms here.
-    const armed = () =>
-      [...timeouts.mock.calls, ...intervals.mock.calls].filter(([, ms]) => ms === 100).length;
+    const armed = () => timers.armed(100);
     const logStream = createLogStream(path.join(folder, 'idle.log'));
     cleanups.push(() => logStream.destroy());
     await new Promise((resolve) => logStream.once('ready', resolve));

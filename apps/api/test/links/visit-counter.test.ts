@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { testConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/client.js';
 import { nestLinks } from '../../src/db/schema/index.js';
 import { VisitCounter } from '../../src/modules/links/visit-counter.js';
-import { createTestApp, type TestApp, testDriver } from '../helpers.js';
+import { createTestApp, type TestApp, testDriver, watchTimers } from '../helpers.js';
 import { createSharedPostgres } from '../jobs/support.js';
 import { createLinkFor, getPublicLink, sellingMerchant } from './support.js';
 
@@ -42,10 +42,8 @@ describe(`buffered link visits (${testDriver})`, () => {
     const merchant = await sellingMerchant(t.app);
     const link = await createLinkFor(t.app, merchant, merchant.offer.id);
     const flushEveryMs = 75;
-    const timeouts = vi.spyOn(globalThis, 'setTimeout');
-    const intervals = vi.spyOn(globalThis, 'setInterval');
-    const armed = () =>
-      [...timeouts.mock.calls, ...intervals.mock.calls].filter(([, ms]) => ms === flushEveryMs).length;
+    const timers = watchTimers();
+    const armed = () => timers.armed(flushEveryMs);
     const counter = new VisitCounter(t.db, t.app.log, flushEveryMs);
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     try {
@@ -60,8 +58,7 @@ describe(`buffered link visits (${testDriver})`, () => {
       expect(armed()).toBe(2);
       await expect.poll(() => storedVisits(t.db, link.id), { timeout: 2000, interval: 25 }).toBe(4);
     } finally {
-      timeouts.mockRestore();
-      intervals.mockRestore();
+      timers.restore();
       await counter.stop();
     }
   });
