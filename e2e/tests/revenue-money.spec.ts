@@ -156,7 +156,7 @@ test('a new merchant is told what to do next, on a phone in the dark, with no co
     colorScheme: 'dark',
     locale: 'en-US',
   });
-  await sellingMerchant(request, { plan: 'starter', payouts: false });
+  const { offer } = await sellingMerchant(request, { plan: 'starter', payouts: false });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -178,12 +178,7 @@ test('a new merchant is told what to do next, on a phone in the dark, with no co
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
   // With a link made, the counter is what is left.
-  const offers = (await (await request.get('/api/v1/offers?status=active')).json()) as {
-    items: { id: string }[];
-  };
-  expect(
-    (await request.post('/api/v1/links', { data: { offer_id: offers.items[0]!.id, label: 'Counter' } })).ok(),
-  ).toBe(true);
+  await createLink(request, offer.id);
   await page.reload();
   await expect(step(1)).toHaveAttribute('data-step-done', 'true');
   await expect(step(2)).toHaveAttribute('data-next-step', 'true');
