@@ -1,6 +1,7 @@
 import { appErrors } from '../support/console-errors';
 import { expect, test } from '../support/fixtures';
 import {
+  ACCESS_COOKIE,
   expireAccessToken,
   type MerchantState,
   REFRESH_COOKIE,
@@ -96,6 +97,51 @@ test.describe('the session part of the guards', () => {
     await expect(page).toHaveURL('/admin/app/dashboard');
     expect(refreshes).toEqual([200]);
     expect((await storedAccount(page))?.email).toBe(merchant.email);
+  });
+
+  test('a renewal whose answers were lost (the network dropped, the merchant reloads) is asked again with its key, and the merchant stays', async ({
+    page,
+    context,
+    consoleErrors,
+  }) => {
+    const merchant = await seedMerchant(page, 'ready');
+    await page.goto('/admin/app/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    // The server rotates, but its answer is lost on the way: the browser keeps the cookies it had.
+    // (route.fetch stores the answer's cookies in the context; putting the old ones back is the loss.)
+    const kept = (await context.cookies()).filter((c) => c.name === REFRESH_COOKIE);
+    const lostKeys: string[] = [];
+    await page.route('**/api/v1/users/refresh-tokens', async (route) => {
+      expect((await route.fetch()).status()).toBe(200);
+      await context.clearCookies({ name: ACCESS_COOKIE });
+      await context.addCookies(kept);
+      await route.abort('connectionreset');
+      lostKeys.push(route.request().headers()['idempotency-key'] ?? '');
+    });
+    await expireAccessToken(context);
+    // Every renewal sent (the lost ones, the client's retry, the next page's guard), with its key.
+    const renewalKeys: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/v1/users/refresh-tokens')
+        renewalKeys.push(request.headers()['idempotency-key'] ?? '');
+    });
+    // The next page's guard is refused and renews the session; the renewal's answer is lost (and so is
+    // the client's one retry, or any other renewal, while the route is there: each sends the same key).
+    await page.getByRole('complementary').getByRole('link', { name: 'Links' }).click();
+    await expect.poll(() => lostKeys.length).toBeGreaterThan(0);
+    await page.unrouteAll({ behavior: 'wait' });
+    await page.goto('/admin/app/dashboard', { waitUntil: 'commit' });
+    // (The page left may have said it could not reach the server, as it should.)
+    const errorsBefore = consoleErrors.length;
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    await expect(page).toHaveURL('/admin/app/dashboard');
+    // Without the key, the next renewal would present a used refresh token: a stolen copy, the session
+    // revoked, the login page. With it, the same rotation asked again gets the tokens its answer carried.
+    // (It is asked again by the page left, if its one retry got through, or by the next page's guard.)
+    expect(renewalKeys.length).toBeGreaterThan(lostKeys.length);
+    expect(new Set(renewalKeys)).toEqual(new Set([lostKeys[0]]));
+    expect((await storedAccount(page))?.email).toBe(merchant.email);
+    expect(appErrors(consoleErrors.slice(errorsBefore))).toEqual([]);
   });
 
   test('a rotation time left in the future (the clock was set back) does not make the guard skip the refresh', async ({

@@ -230,8 +230,9 @@ export type OfferPage = z.infer<typeof offerPageSchema>;
 export const offerIdParamsSchema = z.object({ id: text().max(64) });
 
 /**
- * Optional Idempotency-Key header on POST /offers: a retry with the same key (after a timeout or a
- * provider error) never makes a second offer nor second provider objects.
+ * Optional Idempotency-Key header: on POST /offers a retry with the same key (after a timeout or a
+ * provider error) never makes a second offer nor second provider objects; on
+ * GET /users/refresh-tokens the same rotation asked again is answered the same tokens (ADR 219).
  */
 export const idempotencyHeadersSchema = z.looseObject({
   'idempotency-key': z

@@ -1,8 +1,18 @@
-import { hash, randomBytes } from 'node:crypto';
+import { createHmac, hash, randomBytes } from 'node:crypto';
 
 /** A bearer secret: 256 bits from the OS CSPRNG, URL-safe. */
 export function generateToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * A bearer secret derived from one the caller already holds: HMAC-SHA256 of `purpose`, keyed by
+ * `secret` (256 bits, URL-safe, shaped like generateToken's). The same inputs give the same token, so
+ * a retried request can be answered with exactly what its lost answer carried (ADR 219); without
+ * `secret` nobody can compute it.
+ */
+export function deriveToken(secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(purpose).digest('base64url');
 }
 
 /**

@@ -86,6 +86,90 @@ describe('merchant sessions', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
   });
 
+  describe('the same rotation asked again with its Idempotency-Key (its answer was lost)', () => {
+    const key = (name: string) => ({
+      'idempotency-key': `rotation-${name}-${Math.random().toString(36).slice(2)}`,
+    });
+
+    it('is answered the very tokens its lost answer carried, and the session goes on', async () => {
+      const { user, cookies } = await signUpMerchant(t.app);
+      const headers = key('lost');
+      const lost = await refresh(cookies, headers);
+      expect(lost.statusCode).toBe(200);
+      // The browser never got `lost`: it still holds the old refresh token, and asks again.
+      const again = await refresh(cookies, headers);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(lost.json());
+      const tokens = responseCookies(again);
+      expect(tokens.nest_access).toBe(responseCookies(lost).nest_access);
+      expect(tokens.nest_refresh).toBe(responseCookies(lost).nest_refresh);
+      expect((await me(tokens)).json().id).toBe(user.id);
+      // And the session rotates on from there as usual.
+      const onward = await refresh(tokens, key('onward'));
+      expect(onward.statusCode).toBe(200);
+      expect((await me(responseCookies(onward))).statusCode).toBe(200);
+    });
+
+    it('answers two racing requests of one rotation alike', async () => {
+      const { cookies } = await signUpMerchant(t.app);
+      const headers = key('race');
+      const results = await Promise.all([refresh(cookies, headers), refresh(cookies, headers)]);
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(responseCookies(results[0]!).nest_refresh).toBe(responseCookies(results[1]!).nest_refresh);
+      expect((await me(responseCookies(results[0]!))).statusCode).toBe(200);
+    });
+
+    it('revokes the family when the key is another, or missing: that is a copy of the token', async () => {
+      for (const second of [key('other'), {}]) {
+        const { cookies } = await signUpMerchant(t.app);
+        const first = responseCookies(await refresh(cookies, key('first')));
+        const reuse = await refresh(cookies, second);
+        expect(reuse.statusCode).toBe(401);
+        expect(reuse.json().code).toBe('invalid_refresh_token');
+        expect((await me(first)).statusCode).toBe(401);
+      }
+    });
+
+    it('revokes the family once the rotation’s new tokens were used: its client did get the answer', async () => {
+      const { cookies } = await signUpMerchant(t.app);
+      const headers = key('used');
+      const rotated = responseCookies(await refresh(cookies, headers));
+      const latest = responseCookies(await refresh(rotated, key('next')));
+      expect((await refresh(cookies, headers)).statusCode).toBe(401);
+      expect((await me(latest)).statusCode).toBe(401);
+    });
+
+    it('revokes the family when asked again after the retry window, or after logout', async () => {
+      const late = await signUpMerchant(t.app);
+      const headers = key('late');
+      await refresh(late.cookies, headers);
+      await t.db
+        .update(refreshTokens)
+        .set({ usedAt: new Date(Date.now() - 5 * 60 * 1000 - 1000) })
+        .where(eq(refreshTokens.tokenHash, hashToken(late.cookies.nest_refresh!)));
+      expect((await refresh(late.cookies, headers)).statusCode).toBe(401);
+      const [row] = await t.db
+        .select({ revokedReason: sessions.revokedReason })
+        .from(sessions)
+        .where(eq(sessions.userId, late.user.id));
+      expect(row!.revokedReason).toBe('refresh_token_reuse');
+
+      const out = await signUpMerchant(t.app);
+      const outHeaders = key('out');
+      const rotated = responseCookies(await refresh(out.cookies, outHeaders));
+      expect((await logout(rotated)).statusCode).toBe(204);
+      expect((await refresh(out.cookies, outHeaders)).statusCode).toBe(401);
+    });
+
+    it('refuses a malformed key with a problem, and rotates nothing', async () => {
+      const { cookies } = await signUpMerchant(t.app);
+      const res = await refresh(cookies, { 'idempotency-key': 'no spaces allowed' });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect((await refresh(cookies)).statusCode).toBe(200);
+    });
+  });
+
   it('does not revoke another login of the same merchant on reuse', async () => {
     const { user, cookies, password } = await signUpMerchant(t.app);
     const other = await t.app.inject({

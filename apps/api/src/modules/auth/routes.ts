@@ -1,4 +1,5 @@
 import {
+  idempotencyHeadersSchema,
   loginBodySchema,
   merchantSchema,
   passwordResetConfirmSchema,
@@ -71,19 +72,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Rotate the session tokens',
         description:
           'Trades the refresh token for a new access token and a new refresh token; the old one dies. ' +
-          'A refresh token presented twice revokes its whole session family and answers 401.',
+          'A refresh token presented twice revokes its whole session family and answers 401, with one ' +
+          'exception: send an Idempotency-Key header, and the same rotation asked again with the same ' +
+          'key within 5 minutes, before its new tokens were used (its answer was lost), is answered ' +
+          'the same tokens instead.',
+        headers: idempotencyHeadersSchema,
         response: { 200: refreshResultSchema, ...problems },
       },
     },
     async (request, reply) => {
       refuseCrossSite(request);
       const refreshToken = readRefreshToken(request, app.config);
-      const result = await refreshSession(app.db, { refreshToken, ip: request.ip, log: request.log }).catch(
-        (error: unknown) => {
-          clearSessionCookies(reply, app.config);
-          throw error;
-        },
-      );
+      const result = await refreshSession(app.db, {
+        refreshToken,
+        retryKey: request.headers['idempotency-key'],
+        ip: request.ip,
+        log: request.log,
+      }).catch((error: unknown) => {
+        clearSessionCookies(reply, app.config);
+        throw error;
+      });
       setSessionCookies(reply, app.config, result);
       return {
         access_expires_at: result.accessExpiresAt.toISOString(),
