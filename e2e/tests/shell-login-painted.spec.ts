@@ -79,6 +79,14 @@ for (const [login, device, colorScheme] of [
       const release = await holdAppEntry(page);
       await page.goto(`${login.path}?lang=${login.lang}`, { waitUntil: 'domcontentloaded' });
       await expect(page.getByText(login.lead)).toBeVisible();
+      // Painted means styled: the browser shows nothing before its stylesheets, but DOMContentLoaded
+      // does not wait for them, and boxes measured before they came are the browser's defaults (seen
+      // in CI).
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every(
+          (link) => link.sheet,
+        ),
+      );
       // The colour mode is set before the first paint by the inline script the CSP allows by its hash.
       const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
       expect(dark).toBe(colorScheme === 'dark');
