@@ -41,13 +41,22 @@ export const PENDING_ROTATION_KEY = 'nest.session-rotation';
 
 type RotationStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/** The refresh mark: when a tab last rotated the tokens, or NaN if none can be read. */
+function readMark(storage: Pick<Storage, 'getItem'> | null): number {
+  try {
+    return Number(storage?.getItem(REFRESHED_AT_KEY));
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function unsettledKey(storage: RotationStorage | null): string | null {
   const pending = JSON.parse(storage?.getItem(PENDING_ROTATION_KEY) ?? 'null') as {
     key?: unknown;
     at?: unknown;
   } | null;
   if (typeof pending?.key !== 'string' || typeof pending.at !== 'number') return null;
-  const mark = Number(storage?.getItem(REFRESHED_AT_KEY));
+  const mark = readMark(storage);
   return Number.isFinite(mark) && mark >= pending.at ? null : pending.key;
 }
 
@@ -96,14 +105,6 @@ export async function rotateTokens(
   }
 }
 
-function readMark(deps: Required<RefreshDeps>): number {
-  try {
-    return Number(deps.storage?.getItem(REFRESHED_AT_KEY));
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /**
  * A mark counts only inside the window [the call's start, now]: a rotation after this call began and
  * before this moment. A mark later than now cannot be one (every tab shares the computer's clock): it
@@ -118,7 +119,7 @@ async function refreshUnderLock(startedAt: number, deps: Required<RefreshDeps>):
   const run = async () => {
     // Another tab rotated while this one queued: the cookies are already new, a second rotation
     // would only waste the one just made.
-    if (rotatedWhileQueued(readMark(deps), startedAt, deps.now())) return;
+    if (rotatedWhileQueued(readMark(deps.storage), startedAt, deps.now())) return;
     await deps.rotate();
     try {
       deps.storage?.setItem(REFRESHED_AT_KEY, String(deps.now()));
@@ -142,11 +143,13 @@ let inFlight: Promise<void> | null = null;
  */
 export function refreshSession(deps: RefreshDeps = {}): Promise<void> {
   if (inFlight) return inFlight;
+  const now = deps.now ?? Date.now;
   const resolved: Required<RefreshDeps> = {
-    rotate: deps.rotate ?? (() => rotateTokens()),
+    // The pending rotation's time and the refresh mark are read on the same clock.
+    rotate: deps.rotate ?? (() => rotateTokens(defaultStorage(), now)),
     locks: deps.locks === undefined ? defaultLocks() : deps.locks,
     storage: deps.storage === undefined ? defaultStorage() : deps.storage,
-    now: deps.now ?? Date.now,
+    now,
   };
   const current = refreshUnderLock(resolved.now(), resolved).finally(() => {
     inFlight = null;
