@@ -174,15 +174,36 @@ describe('monthly revenue against the plan’s limit', () => {
 
     await seedPayment(merchant, 100_00, new Date());
     await subscribeThroughLink(t.app, link.nest_link_id, { email: uniqueEmail('b') }); // 3,100 €: the limit
-    // More payments the same month (two renewals) tell nothing new.
+    const alertsByMonth = async () => {
+      const alerts = await t.db
+        .select()
+        .from(revenueAlerts)
+        .where(eq(revenueAlerts.userId, merchant.user.id));
+      const months = new Map<string, number[]>();
+      for (const { month, percent } of alerts)
+        months.set(month, [...(months.get(month) ?? []), percent].sort());
+      return months;
+    };
+    const before = [...(await alertsByMonth())];
+    expect(before).toHaveLength(1);
+    const [month, levels] = before[0]!;
+    expect(levels).toEqual([100, 80]);
+
+    // Two renewals (2,000 €, 80 %). The sandbox's clock moves the merchant's past back, so they land a
+    // day or two before the first payments: in the same month they tell nothing new; run on a month's
+    // first days, they land in the month before, which is then told once that it reached 80 %.
     await advanceClock(t.app, merchant, 32);
     expect((await nestState(t.app, merchant.offer.nest_id)).payments).toHaveLength(6);
+    const after = await alertsByMonth();
+    expect(after.get(month)).toEqual([100, 80]);
+    const otherMonths = [...after.keys()].filter((m) => m !== month);
+    expect(otherMonths.length).toBeLessThanOrEqual(1);
+    for (const other of otherMonths) expect(after.get(other)).toEqual([80]);
     expect(await warnings()).toEqual([
       'You are close to your Nest Starter plan’s monthly limit',
       expect.stringMatching(/^New subscriptions are paused for /),
+      ...otherMonths.map(() => 'You are close to your Nest Starter plan’s monthly limit'),
     ]);
-    const alerts = await t.db.select().from(revenueAlerts).where(eq(revenueAlerts.userId, merchant.user.id));
-    expect(alerts.map((a) => a.percent).sort()).toEqual([100, 80]);
   });
 
   it('never stops renewals: an existing subscriber is charged at renewal when the limit is reached', async () => {
