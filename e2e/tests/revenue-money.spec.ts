@@ -183,6 +183,14 @@ test('a new merchant is told what to do next, on a phone in the dark, with no co
   await expect(step(1)).toHaveAttribute('data-step-done', 'true');
   await expect(step(2)).toHaveAttribute('data-next-step', 'true');
   await expect(step(2).getByRole('link', { name: 'Open the counter' })).toBeVisible();
+  await expect(step(2)).not.toHaveAttribute('data-step-done', 'true');
+
+  // A first try at the counter (a typed code nobody holds) ticks the last step: nothing is left to do.
+  const tried = await request.post('/api/v1/nests/me/verifications', { data: { code: '00000000' } });
+  expect(tried.status(), await tried.text()).toBe(200);
+  await page.reload();
+  await expect(step(2)).toHaveAttribute('data-step-done', 'true');
+  await expect(steps.locator('[data-next-step]')).toHaveCount(0);
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -5,6 +5,7 @@ import { paths } from '@/app/paths';
 import { buttonClasses } from '@/components/ui/button';
 import { useLinks } from '@/features/links/api/get-links';
 import { useOffers } from '@/features/offers/api/get-offers';
+import { useCounterTried } from '@/features/verification/api/verify';
 
 /** Subscribers whose renewal failed: how many, and the way to them (the customers screen, filtered). */
 export function PastDueBanner({ summary }: { summary: RevenueSummary }) {
@@ -35,13 +36,14 @@ export function PastDueBanner({ summary }: { summary: RevenueSummary }) {
 
 /**
  * A merchant with nothing sold yet: what to do next instead of empty panels. A step already done (an
- * offer on sale, a link made) is ticked, and the first one left is the button to press. The ticks take
+ * offer on sale, a link made, a pass checked at the counter) is ticked, and the first one left is the button to press. The ticks take
  * the place of the step's number, so nothing moves when they arrive.
  */
 export function FirstSteps() {
   const { t } = useTranslation('revenue');
   const hasOffer = (useOffers('active').data?.pages[0]?.items.length ?? 0) > 0;
   const hasLink = (useLinks().data?.items.length ?? 0) > 0;
+  const counterTried = useCounterTried().data ?? false;
   const steps = [
     {
       to: paths.admin.app.prices.getHref(),
@@ -62,7 +64,7 @@ export function FirstSteps() {
       title: t('empty.counterTitle'),
       text: t('empty.counter'),
       action: t('empty.counterAction'),
-      done: false,
+      done: counterTried,
     },
   ];
   const next = steps.findIndex((step) => !step.done);

@@ -49,6 +49,18 @@ export function useRecentCheckIns() {
   return useQuery(recentCheckInsQueryOptions());
 }
 
+/**
+ * Whether the counter has recorded anything yet, a refusal included (the dashboard's first steps tick
+ * the counter's step with it). Under `checkInsQueryKey`, so a scan refreshes it.
+ */
+export function useCounterTried() {
+  return useQuery({
+    queryKey: [...checkInsQueryKey, 'any'],
+    queryFn: ({ signal }) => api.get<CheckInList>('/api/v1/nests/me/verifications?limit=1', { signal }),
+    select: (list) => list.check_ins.length > 0,
+  });
+}
+
 /** The nest's customers matching a name or email, with the answer the counter would give (records nothing). */
 export function useCounterSearch(query: string) {
   return useQuery({
