@@ -4,8 +4,9 @@ import pg from 'pg';
 import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, testConfig } from '../src/config.js';
-import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import { type Database, openPostgres } from '../src/db/client.js';
 import type { RateLimiter } from '../src/lib/rate-limiter.js';
+import { leasePglite } from './pglite-pool.js';
 
 /** Which database the API tests run on: PGlite by default, PostgreSQL when NEST_TEST_DB=postgres. */
 export const testDriver: 'pglite' | 'postgres' =
@@ -20,15 +21,20 @@ function migratedPgliteDump(): Blob | undefined {
   return pgliteTemplate;
 }
 
-/** A fresh, isolated, migrated database: in-memory PGlite, or a new database on TEST_DATABASE_URL's server. */
+/**
+ * A fresh, isolated, migrated database: in-memory PGlite (started from the migrated dump
+ * global-setup.ts made once, or one of this worker's emptied, pglite-pool.ts), or a new database on
+ * TEST_DATABASE_URL's server copied from the migrated template global-setup.ts made once.
+ */
 export async function createTestDatabase(): Promise<Database> {
-  if (testDriver === 'pglite') return openPglite(undefined, { loadDataDir: migratedPgliteDump() });
+  if (testDriver === 'pglite') return leasePglite(migratedPgliteDump());
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('NEST_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `nest_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

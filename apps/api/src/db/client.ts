@@ -84,34 +84,48 @@ export async function openPglite(
 ): Promise<Database> {
   const unlock = dataDir ? lockDataFolder(dataDir) : () => {};
   try {
-    // The extensions the migrations create (pg_trgm: customer search, ADR 126).
-    const extensions = { pg_trgm };
     const client = dataDir
-      ? await PGlite.create(path.join(dataDir, 'pglite'), { extensions })
+      ? await PGlite.create(path.join(dataDir, 'pglite'), { extensions: pgliteExtensions })
       : await PGlite.create(
-          options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions },
+          options.loadDataDir
+            ? { loadDataDir: options.loadDataDir, extensions: pgliteExtensions }
+            : { extensions: pgliteExtensions },
         );
-    const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
-    return {
-      db,
-      driver: 'pglite',
-      ping: async () => {
-        await client.query('select 1');
-      },
-      listen: async (channel, onNotify) => {
-        const unlisten = await client.listen(channel, () => onNotify());
-        return () => unlisten();
-      },
-      close: async () => {
-        await client.close();
-        unlock();
-      },
-    };
+    return await pgliteDatabase(client, async () => {
+      await client.close();
+      unlock();
+    });
   } catch (error) {
     unlock();
     throw error;
   }
+}
+
+/** The extensions the migrations create (pg_trgm: customer search, ADR 126). */
+export const pgliteExtensions = { pg_trgm };
+
+/**
+ * The app's database on an open PGlite client, migrated; `close` is what closing it does (the tests
+ * empty and keep their instances instead of closing them).
+ */
+export async function pgliteDatabase(
+  client: Pick<PGlite, 'query' | 'transaction' | 'listen'>,
+  close: () => Promise<void>,
+): Promise<Database> {
+  const db = drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case' }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    driver: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    listen: async (channel, onNotify) => {
+      const unlisten = await client.listen(channel, () => onNotify());
+      return () => unlisten();
+    },
+    close,
+  };
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
