@@ -78,19 +78,12 @@ function lockDataFolder(dir: string): () => void {
 }
 
 /** Embedded PostgreSQL (PGlite): in a data folder, or in memory when dataDir is undefined. */
-export async function openPglite(
-  dataDir?: string,
-  options: { /** Start an in-memory database from a dump (tests: skips initdb). */ loadDataDir?: Blob } = {},
-): Promise<Database> {
+export async function openPglite(dataDir?: string): Promise<Database> {
   const unlock = dataDir ? lockDataFolder(dataDir) : () => {};
   try {
     const client = dataDir
       ? await PGlite.create(path.join(dataDir, 'pglite'), { extensions: pgliteExtensions })
-      : await PGlite.create(
-          options.loadDataDir
-            ? { loadDataDir: options.loadDataDir, extensions: pgliteExtensions }
-            : { extensions: pgliteExtensions },
-        );
+      : await PGlite.create({ extensions: pgliteExtensions });
     return await pgliteDatabase(client, async () => {
       await client.close();
       unlock();
