@@ -191,6 +191,7 @@ test('a new merchant is told what to do next, on a phone in the dark, with no co
   await page.reload();
   await expect(step(2)).toHaveAttribute('data-step-done', 'true');
   await expect(steps.locator('[data-next-step]')).toHaveCount(0);
+  await expect(steps).toContainText('Your counter is ready.');
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -77,7 +77,9 @@ export function FirstSteps() {
       <h2 id="first-steps-title" className="text-lg font-semibold tracking-tight">
         {t('empty.title')}
       </h2>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('empty.intro')}</p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        {next === -1 ? t('empty.ready') : t('empty.intro')}
+      </p>
       <ol className="mt-4 grid gap-3 md:grid-cols-3">
         {steps.map((step, i) => (
           <li
