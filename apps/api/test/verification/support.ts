@@ -1,12 +1,20 @@
 import type { CreateOfferBody, Verification } from '@nest/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { checkIns, nestSubscriptions } from '../../src/db/schema/index.js';
+import { checkIns, nestSubscriptions, nests } from '../../src/db/schema/index.js';
 import { signPass } from '../../src/modules/subscriptions/pass-sign.js';
 import { customerEmail } from '../customers/support.js';
 import type { SignedInMerchant } from '../fixtures/merchants.js';
 import type { TestApp } from '../helpers.js';
 import { addSubscriber, createOfferFor, merchantWithNest } from '../offers/support.js';
+
+/** A time zone where the day began over an hour ago (of three zones far apart, one always is). */
+export function zoneAtLeastAnHourIntoItsDay(now = new Date()): string {
+  const zones = ['Europe/Paris', 'Asia/Tokyo', 'America/New_York'];
+  const hour = (timeZone: string) =>
+    Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(now));
+  return zones.find((zone) => hour(zone) >= 1) ?? 'Europe/Paris';
+}
 
 /** The pass token a subscription's card shows now (signed for its nest, ADR 183). */
 export async function passToken(t: TestApp, subscriptionId: string): Promise<string> {
@@ -28,6 +36,12 @@ export function counterHelpers(current: () => TestApp) {
   const merchantsByNest = new Map<string, SignedInMerchant>();
   async function counter(plan: 'starter' | 'pro' = 'pro', offer: Partial<CreateOfferBody> = {}) {
     const merchant = await merchantWithNest(current().app, plan);
+    // The tests move check-ins minutes back and count them in "today": the nest's day must have begun
+    // over an hour ago, whenever the tests run (Paris, unless its day is younger than that).
+    await current()
+      .db.update(nests)
+      .set({ timeZone: zoneAtLeastAnHourIntoItsDay() })
+      .where(eq(nests.id, merchant.nest.id));
     const created = await createOfferFor(current().app, merchant, {
       name: 'Café illimité',
       grants: 'One coffee',
