@@ -1,9 +1,9 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client.js';
+import { onServer } from './postgres-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,16 +11,6 @@ declare module 'vitest' {
     pgliteTemplate: string | null;
     /** Name of a migrated PostgreSQL database every test database is copied from (NEST_TEST_DB=postgres). */
     postgresTemplate: string | null;
-  }
-}
-
-async function onServer(serverUrl: string, statement: string) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
   }
 }
 

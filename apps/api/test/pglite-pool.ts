@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { type Database, pgliteDatabase, pgliteExtensions } from '../src/db/client.js';
+import { type Database, migrateEmbedded, pgliteDatabase, pgliteExtensions } from '../src/db/client.js';
 
 /**
  * The API tests' in-memory PGlite databases, kept by the worker between test files (ADR 220). Starting
@@ -68,9 +68,9 @@ async function start(dump: Blob | undefined): Promise<Instance> {
   const client = await PGlite.create(
     dump ? { loadDataDir: dump, extensions: pgliteExtensions } : { extensions: pgliteExtensions },
   );
-  // Migrated once here (a dump is already), so that the fingerprint is the app's schema.
-  const database = await pgliteDatabase(client, async () => {});
-  await database.ping();
+  // Migrated once here (a dump is already), so that the fingerprint is the app's schema; a lease
+  // hands it out as it is.
+  await migrateEmbedded(pgliteDatabase(client, async () => {}).db);
   const { rows } = await client.query<{ probe: string }>(PUBLIC_TABLES);
   return {
     client,

@@ -84,10 +84,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     const client = dataDir
       ? await PGlite.create(path.join(dataDir, 'pglite'), { extensions: pgliteExtensions })
       : await PGlite.create({ extensions: pgliteExtensions });
-    return await pgliteDatabase(client, async () => {
+    const database = pgliteDatabase(client, async () => {
       await client.close();
       unlock();
     });
+    await migrateEmbedded(database.db);
+    return database;
   } catch (error) {
     unlock();
     throw error;
@@ -97,16 +99,20 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 /** The extensions the migrations create (pg_trgm: customer search, ADR 126). */
 export const pgliteExtensions = { pg_trgm };
 
+/** Runs the migrations not yet applied to an embedded database. */
+export async function migrateEmbedded(db: Db): Promise<void> {
+  await migratePglite(db as never, { migrationsFolder });
+}
+
 /**
- * The app's database on an open PGlite client, migrated; `close` is what closing it does (the tests
- * empty and keep their instances instead of closing them).
+ * The app's database on an open PGlite client, as it is (`migrateEmbedded` migrates it); `close` is
+ * what closing it does (the tests empty and keep their instances instead of closing them).
  */
-export async function pgliteDatabase(
+export function pgliteDatabase(
   client: Pick<PGlite, 'query' | 'transaction' | 'listen'>,
   close: () => Promise<void>,
-): Promise<Database> {
+): Database {
   const db = drizzlePglite({ client: client as PGlite, schema, casing: 'snake_case' }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
   return {
     db,
     driver: 'pglite',
