@@ -7,6 +7,7 @@ import {
   subscribeThroughLink,
 } from '../support/customers';
 import { expect, phone, test } from '../support/fixtures';
+import { expectOpenWithFocus } from '../support/layers';
 import { readMail } from '../support/mail';
 
 test.use({ ...phone, locale: 'en-US' });
@@ -215,7 +216,7 @@ test('keyboard only: email, Enter, code, and the overview', async ({ page }) => 
   const cancel = page.getByRole('button', { name: 'Cancel subscription' });
   await cancel.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectOpenWithFocus(page.getByRole('dialog'));
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(cancel).toBeFocused();

@@ -121,7 +121,8 @@ for (const locale of ['en-US', 'fr-FR'] as const) {
       .getByRole('button', { name: text.confirmResend })
       .click();
     await expect(page.getByText(text.resent)).toBeVisible();
-    await expect(drawer).toBeVisible();
+    // The focus is back on the button, in the drawer, which Escape then closes.
+    await expect(drawer.getByRole('button', { name: text.resend })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/fixtures';
+import { expectOpenWithFocus } from '../support/layers';
 import { seedMerchant, uniqueEmail } from '../support/merchants';
 import { createNest } from '../support/nests';
 import { cards, payOnSandboxPage } from '../support/sandbox';
@@ -65,6 +66,7 @@ test('a merchant renames herself, switches to French, upgrades her plan, cancels
   await page.keyboard.press('Enter');
   const cancel = page.getByRole('dialog', { name: 'Résilier votre formule Pro ?' });
   await expect(cancel).toContainText('Votre formule reste active jusqu’au');
+  await expectOpenWithFocus(cancel);
   await page.keyboard.press('Escape');
   await expect(cancel).toBeHidden();
   await expect(formule.locator('[data-plan-status]')).toHaveText('Active');

@@ -1,4 +1,5 @@
 import { expect, phone, test } from '../support/fixtures';
+import { expectOpenWithFocus } from '../support/layers';
 import { createLink, sellingMerchant } from '../support/links';
 import { uniqueEmail } from '../support/merchants';
 import { merchantContext, subscribe, untilSubscribers } from '../support/subscribers';
@@ -54,6 +55,7 @@ test('a Starter merchant above 80 % of the monthly limit is warned, and pointed 
   await banner.getByRole('button', { name: /Upgrade my plan/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('radio', { name: /Pro/ })).toBeChecked();
+  await expectOpenWithFocus(dialog);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/admin\/app\/dashboard$/);

@@ -1,5 +1,6 @@
 import { appErrors } from '../support/console-errors';
 import { expect, phone, test } from '../support/fixtures';
+import { expectOpenWithFocus } from '../support/layers';
 import { type MerchantState, seedMerchant, seedMerchantWithNest } from '../support/merchants';
 import { preferencesButton } from '../support/preferences';
 
@@ -150,7 +151,7 @@ test.describe('the merchant sidebar on a phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customers');
 
     await page.getByRole('button', { name: 'Open the menu' }).tap();
-    await expect(menu).toBeVisible();
+    await expectOpenWithFocus(menu);
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
     expect(consoleErrors).toEqual([]);

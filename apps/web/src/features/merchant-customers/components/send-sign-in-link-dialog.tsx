@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,6 +18,8 @@ export function SendSignInLinkButton({ customerId, email }: { customerId: string
   const { t } = useTranslation('merchant-customers');
   const describe = useApiErrorMessage();
   const [open, setOpen] = useState(false);
+  // No Radix trigger: once the dialog closes (sent, or not now), the focus goes back to this button.
+  const button = useRef<HTMLButtonElement>(null);
   const sending = useSendSignInLink();
   const confirm = () =>
     sending.mutate(customerId, {
@@ -29,11 +31,23 @@ export function SendSignInLinkButton({ customerId, email }: { customerId: string
     });
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+      <Button
+        ref={button}
+        variant="secondary"
+        size="sm"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
         {t('signInLink.action')}
       </Button>
       <Dialog open={open} onOpenChange={(next) => !sending.isPending && setOpen(next)}>
-        <DialogContent>
+        <DialogContent
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            button.current?.focus();
+          }}
+        >
           <DialogTitle>{t('signInLink.title')}</DialogTitle>
           <DialogDescription>{t('signInLink.effect', { email })}</DialogDescription>
           <DialogFooter>
