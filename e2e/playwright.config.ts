@@ -25,6 +25,38 @@ const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
 const root = path.resolve(import.meta.dirname, '..');
 
+/**
+ * The features Playwright 1.65.1 turns off in every Chromium it launches (its own `--disable-features`).
+ * Chromium keeps only the last `--disable-features` switch of its command line, so ours below must carry
+ * these too; tests/shell-test-browser.spec.ts fails when Playwright's list is no longer within ours.
+ */
+export const playwrightDisabledFeatures = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * The address bar's suggestion popups, pages of Chromium's own (chrome://omnibox-popup.top-chrome and
+ * its AI-mode variant) that it loads, in renderers of their own, for every window: every page a test
+ * opens. Nothing is ever typed in an address bar here; they cost a fifth to a quarter of the browser
+ * tests' CPU time (ADR 221).
+ */
+const omniboxPopups = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -33,6 +65,7 @@ export const chromiumArgs = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
+  `--disable-features=${[...playwrightDisabledFeatures, ...omniboxPopups].join(',')}`,
 ];
 
 export default defineConfig({
