@@ -24,7 +24,7 @@ export const enUS = {
     unsupported_media_type: { title: 'Unsupported media type', detail: 'Send JSON (application/json).' },
     rate_limited: {
       title: 'Too many attempts',
-      detail: 'Too many attempts. Try again in {{seconds}} seconds.',
+      detail: 'Too many attempts. Try again in {{wait}}.',
     },
     internal_error: {
       title: 'Internal Server Error',

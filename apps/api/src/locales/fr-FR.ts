@@ -31,7 +31,7 @@ export const frFR: Messages = {
     },
     rate_limited: {
       title: 'Trop de tentatives',
-      detail: 'Trop de tentatives. Réessayez dans {{seconds}} secondes.',
+      detail: 'Trop de tentatives. Réessayez dans {{wait}}.',
     },
     internal_error: {
       title: 'Erreur interne du serveur',

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
-import { interpolate, messages, requestLocale } from '../lib/i18n.js';
+import { interpolate, messages, requestLocale, waitText } from '../lib/i18n.js';
 import type { Messages } from '../locales/en-US.js';
 
 type FieldKey = keyof Messages['fields'];
@@ -126,12 +126,17 @@ export function sendProblem(
   code: ErrorCode,
   options: { status: number; params?: Record<string, unknown>; fields?: FieldError[] },
 ) {
-  const text = messages(requestLocale(request)).problems[code];
+  const locale = requestLocale(request);
+  const text = messages(locale).problems[code];
+  // A refusal's wait (`seconds`, as in Retry-After) is said in words: "15 minutes".
+  const seconds = options.params?.seconds;
+  const params =
+    typeof seconds === 'number' ? { ...options.params, wait: waitText(locale, seconds) } : options.params;
   const problem: Problem = {
     type: `https://nest.localhost/problems/${code.replaceAll('_', '-')}`,
     title: text.title,
     status: options.status,
-    detail: interpolate(text.detail, options.params),
+    detail: interpolate(text.detail, params),
     code,
     instance: request.url.split('?')[0],
     ...(options.fields && options.fields.length > 0 ? { errors: options.fields } : {}),
