@@ -28,7 +28,7 @@ const root = path.resolve(import.meta.dirname, '..');
 /**
  * The features Playwright 1.65.1 turns off in every Chromium it launches (its own `--disable-features`).
  * Chromium keeps only the last `--disable-features` switch of its command line, so ours below must carry
- * these too; tests/shell-test-browser.spec.ts fails when Playwright's list is no longer within ours.
+ * these too; tests/shell-test-browser.spec.ts fails when Playwright's list is no longer this one.
  */
 export const playwrightDisabledFeatures = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
