@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
@@ -8,6 +8,7 @@ import {
   DialogDescription,
   DialogFooter,
   DialogTitle,
+  DialogTrigger,
 } from '@/components/ui/dialog';
 import { useApiErrorMessage } from '@/lib/api-error-message';
 import { toast } from '@/lib/toast';
@@ -18,8 +19,6 @@ export function SendSignInLinkButton({ customerId, email }: { customerId: string
   const { t } = useTranslation('merchant-customers');
   const describe = useApiErrorMessage();
   const [open, setOpen] = useState(false);
-  // No Radix trigger: once the dialog closes (sent, or not now), the focus goes back to this button.
-  const button = useRef<HTMLButtonElement>(null);
   const sending = useSendSignInLink();
   const confirm = () =>
     sending.mutate(customerId, {
@@ -30,38 +29,27 @@ export function SendSignInLinkButton({ customerId, email }: { customerId: string
       onError: (error) => toast.error(t('signInLink.failed'), { description: describe(error) }),
     });
   return (
-    <>
-      <Button
-        ref={button}
-        variant="secondary"
-        size="sm"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-      >
-        {t('signInLink.action')}
-      </Button>
-      <Dialog open={open} onOpenChange={(next) => !sending.isPending && setOpen(next)}>
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            button.current?.focus();
-          }}
-        >
-          <DialogTitle>{t('signInLink.title')}</DialogTitle>
-          <DialogDescription>{t('signInLink.effect', { email })}</DialogDescription>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={sending.isPending}>
-                {t('signInLink.keep')}
-              </Button>
-            </DialogClose>
-            <Button onClick={confirm} disabled={sending.isPending} aria-busy={sending.isPending}>
-              {t('signInLink.confirm')}
+    <Dialog open={open} onOpenChange={(next) => !sending.isPending && setOpen(next)}>
+      {/* Radix's trigger: it says what it opens, and gets the focus back when the dialog closes. */}
+      <DialogTrigger asChild>
+        <Button variant="secondary" size="sm">
+          {t('signInLink.action')}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>{t('signInLink.title')}</DialogTitle>
+        <DialogDescription>{t('signInLink.effect', { email })}</DialogDescription>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="secondary" disabled={sending.isPending}>
+              {t('signInLink.keep')}
             </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
-    </>
+          </DialogClose>
+          <Button onClick={confirm} disabled={sending.isPending} aria-busy={sending.isPending}>
+            {t('signInLink.confirm')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }
