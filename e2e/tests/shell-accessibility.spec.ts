@@ -7,6 +7,7 @@ import {
   subscribeThroughLink,
 } from '../support/customers';
 import { expect, phone, test } from '../support/fixtures';
+import { expectOpenWithFocus } from '../support/layers';
 import { createLink, payThroughLink, sellingMerchant } from '../support/links';
 import { linkIn, waitForMail } from '../support/mail';
 import { seedMerchant, uniqueEmail } from '../support/merchants';
@@ -322,7 +323,7 @@ test.describe('axe finds no violation, light and dark, on the steps of a flow', 
 /** Opens a dialog (or menu), checks the page with it open in both schemes, then closes it with Escape. */
 async function checkOpen(page: Page, found: string[], where: string, open: () => Promise<Locator>) {
   const dialog = await open();
-  await expect(dialog).toBeVisible();
+  await expectOpenWithFocus(dialog);
   found.push(...(await axeViolationsInBothSchemes(page, where)));
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -356,6 +357,8 @@ test.describe('axe finds no violation, light and dark, with a dialog open', () =
         return dialog(title);
       });
     }
+    // The drawer is the top layer again (the focus back in it) before Escape is pressed for it.
+    await expectOpenWithFocus(drawer);
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 
