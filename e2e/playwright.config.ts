@@ -3,8 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-/** Debian's Chromium (npx playwright install cannot work here). */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium (npx playwright install cannot work here): its headless shell where installed, the
+ * headless browser Playwright itself runs its tests in (ADR 222); the full browser otherwise.
+ */
+const headlessShell = '/usr/bin/chromium-headless-shell';
+export const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium');
 const hasChromium = existsSync(chromiumPath);
 if (!hasChromium) {
   const message = `Chromium not found at ${chromiumPath} (set CHROMIUM_PATH).`;
