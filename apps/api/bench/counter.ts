@@ -9,10 +9,12 @@
 // statements of one verification are recorded at the driver and EXPLAIN ANALYZEd on the full table.
 // During the load it also times each request inside the server (request in → answer sent) and each
 // statement's round trip at the driver, and reads the CPU time every process on the machine spent
-// (the server, PostgreSQL, the load generator): where a verification's latency and cost go.
+// (the server, PostgreSQL, the load generator) and the share its hypervisor took: where a
+// verification's latency and cost go. Then the same load on two floors in the same process (ADR 222):
+// a bare Fastify server replaying the recorded statements, and one answering without a database.
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
@@ -20,9 +22,10 @@ import type { Database } from '../src/db/client.js';
 import type { RateLimiter } from '../src/lib/rate-limiter.js';
 import { signPass } from '../src/modules/subscriptions/pass-sign.js';
 import { addSubscriber, createOfferFor, merchantWithNest } from '../test/offers/support.js';
-import { cpuSeconds, cpuSpent } from './cpu.js';
+import { bareServer } from './bare-server.js';
+import { cpuSeconds, cpuSpent, stealSampler } from './cpu.js';
 import { benchPostgres, postgresServerUrl, printTable } from './databases.js';
-import { percentile, runLoad } from './load.js';
+import { percentile, type RequestKind, runLoad } from './load.js';
 import { explainStatements, printPlans, recordStatements, timeRoundTrips } from './statements.js';
 
 const unlimited: RateLimiter = {
@@ -48,6 +51,113 @@ const cpuGroup = (pid: number, command: string): CpuGroup =>
 const percentiles = (sorted: number[]) =>
   [50, 95, 99].map((p) => `p${p} ${percentile(sorted, p).toFixed(2)}`).join(', ') +
   `, max ${(sorted.at(-1) ?? Number.NaN).toFixed(2)} ms`;
+
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** The samples taken from `from` on (ms since the epoch), their durations sorted. */
+const measuredSamples = (samples: { at: number; ms: number }[], from: number) =>
+  samples
+    .filter((sample) => sample.at >= from)
+    .map((sample) => sample.ms)
+    .sort((a, b) => a - b);
+
+const LOOP_TIMER_MS = 10;
+
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
+
+/**
+ * One open-loop run against `port` from a fresh generator, with what this process (the server) did
+ * meanwhile: its event loop's delay, its garbage collector's pauses by kind, each PostgreSQL round trip
+ * at the driver, and the CPU every process on the machine spent.
+ */
+async function measure(
+  database: Database,
+  order: {
+    port: number;
+    request: RequestKind;
+    rate: number;
+    count: number;
+    warmup: number;
+  },
+) {
+  // PostgreSQL first writes out what the seeding and earlier runs left, so that no run pays for a
+  // checkpoint another one caused (its writes can stall commits).
+  await database.db.execute(sql`checkpoint`);
+  // The server's event loop and garbage collector during the run (warm-up included): a stall of
+  // either delays every request in flight, whatever the database does. A 10 ms timer: at 1 ms, its
+  // thousand wake-ups a second cost the server 0.35 ms of CPU a request at 100/s (the bare server
+  // without a database: 0.91 → 0.56 ms) and added to the tail it measured.
+  const loopDelay = monitorEventLoopDelay({ resolution: LOOP_TIMER_MS });
+  loopDelay.enable();
+  const pauses: { kind: string; ms: number }[] = [];
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind ?? 0;
+      pauses.push({ kind: GC_KINDS[kind] ?? String(kind), ms: entry.duration });
+    }
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  const cpuBefore = cpuSeconds(cpuGroup);
+  const steal = stealSampler();
+  const { result: run, roundTrips } = await timeRoundTrips(() => runLoad({ shape: 'open', ...order }));
+  const stolen = steal.stop();
+  const cpu = cpuSpent(cpuBefore, cpuSeconds(cpuGroup));
+  // The generator's own reading: it started after the first reading and may have exited before the
+  // second (its /proc entry gone, its time uncounted).
+  if (run.cpuSeconds !== undefined) cpu.set('load generator', run.cpuSeconds);
+  loopDelay.disable();
+  gc.disconnect();
+  return { run, cpu, loopDelay, pauses, stolen, roundTrips: measuredSamples(roundTrips, run.measuredFrom) };
+}
+
+const latencyRows = (latencies: number[]): [string, string][] => [
+  ['p50', `${percentile(latencies, 50).toFixed(2)} ms`],
+  ['p95', `${percentile(latencies, 95).toFixed(2)} ms`],
+  ['p99', `${percentile(latencies, 99).toFixed(2)} ms`],
+  ['max', `${(latencies.at(-1) ?? Number.NaN).toFixed(2)} ms`],
+];
+
+/** The server process's own rows (its event loop, its garbage collector, its round trips) and the steal. */
+function processRows({
+  loopDelay,
+  pauses,
+  roundTrips,
+  stolen,
+}: Awaited<ReturnType<typeof measure>>): [string, string][] {
+  const ms = (ns: number) => Math.max(0, ns / 1e6 - LOOP_TIMER_MS).toFixed(2);
+  const kinds = [...new Set(pauses.map((p) => p.kind))].map((kind) => {
+    const ofKind = pauses.filter((p) => p.kind === kind).map((p) => p.ms);
+    return `${kind} ${ofKind.length}, longest ${Math.max(...ofKind).toFixed(2)} ms`;
+  });
+  return [
+    [
+      `server event loop delay (beyond its ${LOOP_TIMER_MS} ms timer)`,
+      `p50 ${ms(loopDelay.percentile(50))}, p99 ${ms(loopDelay.percentile(99))}, max ${ms(loopDelay.max)} ms`,
+    ],
+    [
+      'server garbage collection',
+      `${pauses.length} pauses, ${pauses.reduce((sum, p) => sum + p.ms, 0).toFixed(0)} ms in all${kinds.length ? ` (${kinds.join('; ')})` : ''}`,
+    ],
+    ...(roundTrips.length > 0
+      ? ([['each PostgreSQL round trip', `${percentiles(roundTrips)} (${roundTrips.length} statements)`]] as [
+          string,
+          string,
+        ][])
+      : []),
+    [
+      'taken by the hypervisor (steal)',
+      `${(stolen.share * 100).toFixed(1)} % of the machine's CPU time, ${(stolen.worst * 100).toFixed(0)} % in the worst quarter second`,
+    ],
+  ];
+}
 
 export async function runCounterBench(options: {
   pass: 'token' | 'code';
@@ -77,6 +187,7 @@ export async function runCounterBench(options: {
       serverTimes.push({ at: performance.timeOrigin + at, ms: performance.now() - at });
     }
   });
+  let bare: Awaited<ReturnType<typeof bareServer>> | undefined;
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
@@ -131,72 +242,31 @@ export async function runCounterBench(options: {
     // server's side either.
     const warmup = rate * 2;
     serverTimes = [];
-    // The server's event loop and garbage collector during the run (warm-up included): a stall of
-    // either delays every request in flight, whatever the database does.
-    const loopDelay = monitorEventLoopDelay({ resolution: 1 });
-    loopDelay.enable();
-    const pauses: number[] = [];
-    const gc = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) pauses.push(entry.duration);
-    });
-    gc.observe({ entryTypes: ['gc'] });
-    const cpuBefore = cpuSeconds(cpuGroup);
-    const { result: run, roundTrips: timed } = await timeRoundTrips(() =>
-      runLoad({ shape: 'open', port, request, rate, count, warmup }),
-    );
-    const cpu = cpuSpent(cpuBefore, cpuSeconds(cpuGroup));
-    // The generator's own reading: it started after the first reading and may have exited before the
-    // second (its /proc entry gone, its time uncounted).
-    if (run.cpuSeconds !== undefined) cpu.set('load generator', run.cpuSeconds);
-    loopDelay.disable();
-    gc.disconnect();
-    const ms = (ns: number) => (ns / 1e6).toFixed(2);
-    const measured = (samples: { at: number; ms: number }[]) =>
-      samples
-        .filter((sample) => sample.at >= run.measuredFrom)
-        .map((sample) => sample.ms)
-        .sort((a, b) => a - b);
-    const inServer = measured(serverTimes);
-    const roundTrips = measured(timed);
+    const measuredApp = await measure(database, { port, request, rate, count, warmup });
+    const inServer = measuredSamples(serverTimes, measuredApp.run.measuredFrom);
     serverTimes = undefined;
+    const { run, cpu } = measuredApp;
     // The CPU counters cover the warm-up too.
     const cpuPerVerification = (group: CpuGroup) =>
       `${(((cpu.get(group) ?? 0) * 1000) / (warmup + count)).toFixed(2)} ms`;
     const busyCores = [...cpu.values()].reduce((sum, s) => sum + s, 0) / (run.seconds + warmup / rate);
 
-    const { latencies } = run;
-    const p99 = percentile(latencies, 99);
+    const p99 = percentile(run.latencies, 99);
     printTable(
       `Verification by ${options.pass} at the counter on ${target.label}: ${count} requests at ${rate}/s`,
       [
-        [
-          'machine load (1, 5, 15 min) after',
-          loadavg()
-            .map((l) => l.toFixed(2))
-            .join(' '),
-        ],
+        ['machine load (1, 5, 15 min) after', loadAverage()],
         [
           'subscriptions in the nest',
           `${subscriptions.toLocaleString('en-US')} (seeded in ${(seededMs / 1000).toFixed(1)} s)`,
         ],
         ['statements per verification', String(statements.length)],
         ['achieved rate', `${Math.round(count / run.seconds)}/s over ${run.seconds.toFixed(1)} s`],
-        ['answered 200', String(latencies.length)],
+        ['answered 200', String(run.latencies.length)],
         ['errors (non-200, timeouts)', String(run.errors)],
-        ['p50', `${percentile(latencies, 50).toFixed(2)} ms`],
-        ['p95', `${percentile(latencies, 95).toFixed(2)} ms`],
-        ['p99', `${p99.toFixed(2)} ms`],
-        ['max', `${(latencies.at(-1) ?? Number.NaN).toFixed(2)} ms`],
+        ...latencyRows(run.latencies),
         ['in the server (request in → sent)', percentiles(inServer)],
-        [
-          'server event loop delay',
-          `p50 ${ms(loopDelay.percentile(50))}, p99 ${ms(loopDelay.percentile(99))}, max ${ms(loopDelay.max)} ms`,
-        ],
-        [
-          'server garbage collection',
-          `${pauses.length} pauses, ${pauses.reduce((sum, d) => sum + d, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...pauses).toFixed(2)} ms`,
-        ],
-        ['each PostgreSQL round trip', `${percentiles(roundTrips)} (${roundTrips.length} statements)`],
+        ...processRows(measuredApp),
         [
           'CPU per verification',
           (['API server', 'PostgreSQL', 'load generator', 'other'] as const)
@@ -210,7 +280,40 @@ export async function runCounterBench(options: {
         ],
       ],
     );
+
+    // The floors under the same load on this machine (BENCH_BARE=off skips them): a bare server
+    // replaying the same statements, and one that answers at once without a database.
+    if (process.env.BENCH_BARE !== 'off') {
+      for (const floor of [
+        { statements, title: `a bare Fastify server replaying those ${statements.length} statements` },
+        { statements: [], title: 'a bare Fastify server answering at once, without a database' },
+      ]) {
+        await bare?.close();
+        bare = await bareServer(target.url as string, { '/api/v1/nests/me/verifications': floor.statements });
+        const barePort = (bare.server.address() as AddressInfo).port;
+        await runLoad({ shape: 'open', port: barePort, request, rate, count: Math.min(rate * 2, 500) });
+        const measuredBare = await measure(database, { port: barePort, request, rate, count, warmup });
+        printTable(
+          `The same load on ${floor.title} (in this process; no hooks, headers, logging or validation)`,
+          [
+            ['machine load (1, 5, 15 min) after', loadAverage()],
+            ['answered 200', `${measuredBare.run.latencies.length} of ${count}`],
+            ...latencyRows(measuredBare.run.latencies),
+            ...processRows(measuredBare),
+            [
+              'CPU per request (this process)',
+              `${(((measuredBare.cpu.get('API server') ?? 0) * 1000) / (warmup + count)).toFixed(2)} ms`,
+            ],
+            [
+              `p99 ≤ ${options.budgetP99Ms} ms`,
+              percentile(measuredBare.run.latencies, 99) <= options.budgetP99Ms ? 'yes' : 'no',
+            ],
+          ],
+        );
+      }
+    }
   } finally {
+    await bare?.close();
     await app.close();
     await target.close();
   }

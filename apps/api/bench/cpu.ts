@@ -44,3 +44,38 @@ export function cpuSpent<Group extends string>(
   }
   return spent;
 }
+
+/** The machine's CPU time so far, all cores (ticks): in use, and taken by the hypervisor (steal). */
+function machineTicks(): { total: number; steal: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is inside user already)
+  const total = fields.slice(0, 8).reduce((sum, ticks) => sum + ticks, 0);
+  return { total, steal: fields[7] ?? 0 };
+}
+
+/**
+ * Samples, while started, the share of the machine's CPU time its hypervisor took (steal: the virtual
+ * cores were ready to run and the host ran something else): over the whole run, and in the worst
+ * quarter of a second. A virtual core descheduled for a few milliseconds stalls whatever ran on it.
+ */
+export function stealSampler(everyMs = 250) {
+  const first = machineTicks();
+  let last = first;
+  let worst = 0;
+  const timer = setInterval(() => {
+    const now = machineTicks();
+    if (now.total > last.total) worst = Math.max(worst, (now.steal - last.steal) / (now.total - last.total));
+    last = now;
+  }, everyMs);
+  timer.unref();
+  return {
+    stop(): { share: number; worst: number } {
+      clearInterval(timer);
+      const end = machineTicks();
+      return {
+        share: end.total > first.total ? (end.steal - first.steal) / (end.total - first.total) : 0,
+        worst,
+      };
+    },
+  };
+}

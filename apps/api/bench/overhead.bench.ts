@@ -12,48 +12,21 @@
 // BENCH_ONLY=app|bare loads only one side (for `node --cpu-prof`).
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { createLogStream } from '../src/lib/log-stream.js';
+import { bareServer } from './bare-server.js';
 import { benchPostgres, postgresServerUrl, printTable } from './databases.js';
 import { type LoadResult, percentile, runLoad } from './load.js';
 import { inject, seedLink } from './seed.js';
-import { type QueryConfig, recordStatements } from './statements.js';
+import { recordStatements } from './statements.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ONLY = process.env.BENCH_ONLY;
 const GOAL = 0.8;
-
-/** A bare Fastify server answering each path with the recorded statements, run in order. */
-async function bareServer(url: string, routes: Record<string, QueryConfig[]>) {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // As the app's pool does (db/client.ts): an idle connection lost is not fatal. At the end, the bench
-  // database is dropped with `force` while connections the pools just let go may still be closing:
-  // without a listener, their termination notice crashed the bench after its figures were printed.
-  pool.on('error', () => {});
-  const app = Fastify();
-  let reported = false;
-  app.setErrorHandler((error, _request, reply) => {
-    if (!reported) console.error('bare server error:', error);
-    reported = true;
-    reply.status(500).send();
-  });
-  for (const [path, statements] of Object.entries(routes)) {
-    app.get(path, async () => {
-      let rows: unknown[] = [];
-      for (const statement of statements) rows = (await pool.query(statement as pg.QueryConfig)).rows;
-      return rows;
-    });
-  }
-  app.addHook('onClose', async () => pool.end());
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  return app;
-}
 
 const rate = (result: LoadResult) => result.latencies.length / result.seconds;
 const median = (values: number[]) => {
