@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createTestApp } from '../helpers.js';
 import type { JsonSchema } from './arbitraries.js';
 import { type FuzzRequest, type OpenApiDocument, operationsOf, requestFor } from './operations.js';
-import { type CallerName, cookiesOf, keepSelling, rowCounts, seedWorld, type World } from './world.js';
+import { type CallerName, cookiesOf, countedSince, keepSelling, seedWorld, type World } from './world.js';
 
 /**
  * Every operation of the OpenAPI document, called by an anonymous visitor, a signed-in merchant and a
@@ -103,7 +103,7 @@ export async function fuzzOperations(shard: number, shards: number): Promise<voi
             components: (document.components?.schemas ?? {}) as Record<string, JsonSchema>,
             known: world.known,
           };
-          let before = await rowCounts(t.app);
+          let before = await countedSince(t.app);
           let logged = 0;
           const property = fc.asyncProperty(
             requestFor(operation, context, world.pathIds),
@@ -111,8 +111,8 @@ export async function fuzzOperations(shard: number, shards: number): Promise<voi
               const response = await t.app.inject({ ...request, method: request.method as 'GET', cookies });
               // Nothing runs between requests (jobs are drained by hand in tests), so the counts after one
               // request are the counts before the next.
-              const after = await rowCounts(t.app);
-              const found = violations(operation.path, response, changedTables(before, after));
+              const after = await countedSince(t.app, before);
+              const found = violations(operation.path, response, changedTables(before.counts, after.counts));
               before = after;
               if (found.length === 0) return;
               const message = report(caller, request, response, found);
