@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../helpers.js';
+import { createTestApp, testDriver } from '../helpers.js';
 import { merchantWithNest } from '../offers/support.js';
 import { countedSince } from './world.js';
 
@@ -15,10 +15,14 @@ describe('the fuzz’s row counts', () => {
   it('are read again after a write, and kept while nothing is written', async () => {
     // The first count creates its function (a write of its own).
     const before = await countedSince(t.app, await countedSince(t.app));
-    expect(await countedSince(t.app, before)).toBe(before);
-    const read = await t.app.inject({ method: 'GET', url: '/api/v1/plans' });
-    expect(read.statusCode).toBe(200);
-    expect(await countedSince(t.app, before)).toBe(before);
+    // PGlite's log is this database's alone; PostgreSQL's is the server's, which the other tests'
+    // databases write to at the same time: there the counts are only sure to be read again.
+    if (testDriver === 'pglite') {
+      expect(await countedSince(t.app, before)).toBe(before);
+      const read = await t.app.inject({ method: 'GET', url: '/api/v1/plans' });
+      expect(read.statusCode).toBe(200);
+      expect(await countedSince(t.app, before)).toBe(before);
+    }
 
     await merchantWithNest(t.app);
     const after = await countedSince(t.app, before);

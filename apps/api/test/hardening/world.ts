@@ -208,10 +208,11 @@ export interface Counted {
 }
 
 /**
- * The row counts now, given `before`'s: read again only when the database's write-ahead log moved
- * since, as it does for every row inserted, updated or deleted in a table (and for some reads' page
- * clean-ups, which only cost a recount). Most fuzzed requests are refused without a write, and the
- * counts after each were a quarter of the fuzz's time on PGlite.
+ * The row counts now, given `before`'s: read again only when the write-ahead log moved since, as it
+ * does for every row inserted, updated or deleted in a table (and for some reads' page clean-ups,
+ * which only cost a recount). Most fuzzed requests are refused without a write, and the counts after
+ * each were a third of the fuzz's time on PGlite, whose log is this database's alone. On PostgreSQL
+ * the log is the server's, which other test databases write to meanwhile: counted again more often.
  */
 export async function countedSince(app: FastifyInstance, before?: Counted): Promise<Counted> {
   const [row] = await query<{ wal: string }>(app, sql`select pg_current_wal_insert_lsn()::text as wal`);
