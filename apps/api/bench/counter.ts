@@ -94,7 +94,7 @@ async function measure(
   // The server's event loop and garbage collector during the run (warm-up included): a stall of
   // either delays every request in flight, whatever the database does. A 10 ms timer: at 1 ms, its
   // thousand wake-ups a second cost the server 0.35 ms of CPU a request at 100/s (the bare server
-  // without a database: 0.91 → 0.56 ms) and added to the tail it measured.
+  // without a database: 0.91 → 0.56 ms).
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_TIMER_MS });
   loopDelay.enable();
   const pauses: { kind: string; ms: number }[] = [];
