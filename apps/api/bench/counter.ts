@@ -10,7 +10,7 @@
 // During the load it also times each request inside the server (request in → answer sent) and each
 // statement's round trip at the driver, and reads the CPU time every process on the machine spent
 // (the server, PostgreSQL, the load generator) and the share its hypervisor took: where a
-// verification's latency and cost go. Then the same load on two floors in the same process (ADR 222):
+// verification's latency and cost go. Then the same load on two floors in the same process (README, "Typed codes at the counter"):
 // a bare Fastify server replaying the recorded statements, and one answering without a database.
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
@@ -115,8 +115,26 @@ async function measure(
   if (run.cpuSeconds !== undefined) cpu.set('load generator', run.cpuSeconds);
   loopDelay.disable();
   gc.disconnect();
-  return { run, cpu, loopDelay, pauses, stolen, roundTrips: measuredSamples(roundTrips, run.measuredFrom) };
+  return {
+    run,
+    cpu,
+    requests: order.warmup + order.count,
+    loopDelay,
+    pauses,
+    stolen,
+    roundTrips: measuredSamples(roundTrips, run.measuredFrom),
+  };
 }
+
+/** The round trips' row, when the server sent any statement. */
+const roundTripRows = (roundTrips: number[]): [string, string][] =>
+  roundTrips.length > 0
+    ? [['each PostgreSQL round trip', `${percentiles(roundTrips)} (${roundTrips.length} statements)`]]
+    : [];
+
+/** The CPU a group spent per request of a measured run, warm-up included (the counters cover it). */
+const cpuPerRequest = ({ cpu, requests }: Awaited<ReturnType<typeof measure>>, group: CpuGroup) =>
+  `${(((cpu.get(group) ?? 0) * 1000) / requests).toFixed(2)} ms`;
 
 const latencyRows = (latencies: number[]): [string, string][] => [
   ['p50', `${percentile(latencies, 50).toFixed(2)} ms`],
@@ -146,12 +164,7 @@ function processRows({
       'server garbage collection',
       `${pauses.length} pauses, ${pauses.reduce((sum, p) => sum + p.ms, 0).toFixed(0)} ms in all${kinds.length ? ` (${kinds.join('; ')})` : ''}`,
     ],
-    ...(roundTrips.length > 0
-      ? ([['each PostgreSQL round trip', `${percentiles(roundTrips)} (${roundTrips.length} statements)`]] as [
-          string,
-          string,
-        ][])
-      : []),
+    ...roundTripRows(roundTrips),
     [
       'taken by the hypervisor (steal)',
       `${(stolen.share * 100).toFixed(1)} % of the machine's CPU time, ${(stolen.worst * 100).toFixed(0)} % in the worst quarter second`,
@@ -246,9 +259,6 @@ export async function runCounterBench(options: {
     const inServer = measuredSamples(serverTimes, measuredApp.run.measuredFrom);
     serverTimes = undefined;
     const { run, cpu } = measuredApp;
-    // The CPU counters cover the warm-up too.
-    const cpuPerVerification = (group: CpuGroup) =>
-      `${(((cpu.get(group) ?? 0) * 1000) / (warmup + count)).toFixed(2)} ms`;
     const busyCores = [...cpu.values()].reduce((sum, s) => sum + s, 0) / (run.seconds + warmup / rate);
 
     const p99 = percentile(run.latencies, 99);
@@ -270,7 +280,7 @@ export async function runCounterBench(options: {
         [
           'CPU per verification',
           (['API server', 'PostgreSQL', 'load generator', 'other'] as const)
-            .map((group) => `${group} ${cpuPerVerification(group)}`)
+            .map((group) => `${group} ${cpuPerRequest(measuredApp, group)}`)
             .join(', '),
         ],
         ['cores busy (of the machine’s)', `${busyCores.toFixed(2)} of ${cpus().length}`],
@@ -300,10 +310,7 @@ export async function runCounterBench(options: {
             ['answered 200', `${measuredBare.run.latencies.length} of ${count}`],
             ...latencyRows(measuredBare.run.latencies),
             ...processRows(measuredBare),
-            [
-              'CPU per request (this process)',
-              `${(((measuredBare.cpu.get('API server') ?? 0) * 1000) / (warmup + count)).toFixed(2)} ms`,
-            ],
+            ['CPU per request (this process)', cpuPerRequest(measuredBare, 'API server')],
             [
               `p99 ≤ ${options.budgetP99Ms} ms`,
               percentile(measuredBare.run.latencies, 99) <= options.budgetP99Ms ? 'yes' : 'no',
