@@ -3,12 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { listenOnPostgres, type StopListening } from './listen.js';
 import * as schema from './schema/index.js';
 
@@ -128,6 +125,12 @@ export function pgliteDatabase(
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  // The driver is loaded only here: a start on the embedded database does without it (ADR 223).
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   // A database that does not answer fails a request after 5 s (a 503) instead of holding it forever.
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection (database restart, failover) must not crash the process;

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 
 /** How long a lost listening connection waits before it tries again. */
 export const RELISTEN_MS = 1_000;
@@ -19,6 +19,7 @@ export async function listenOnPostgres(
   onNotify: () => void,
 ): Promise<StopListening> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new TypeError(`Not a channel name: ${channel}`);
+  const { default: pg } = await import('pg');
   let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   let stopped = false;

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 import type { MailAttachment } from '../emails/layout.js';
 
@@ -31,14 +31,20 @@ const OUTBOX_SIZE = 200;
  * message written to the log (MAIL_TRANSPORT=log) or to DATA_DIR/mail as a JSON file (MAIL_TRANSPORT=file).
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
-  const transport: Transporter = config.SMTP_URL
-    ? nodemailer.createTransport(config.SMTP_URL)
-    : nodemailer.createTransport({ jsonTransport: true });
+  // Made at the first message, not at start: nodemailer is loaded then (ADR 223).
+  let transport: Promise<Transporter> | undefined;
+  const transportFor = async (): Promise<Transporter> => {
+    const { default: nodemailer } = await import('nodemailer');
+    return config.SMTP_URL
+      ? nodemailer.createTransport(config.SMTP_URL)
+      : nodemailer.createTransport({ jsonTransport: true });
+  };
   const sent: SentMail[] = [];
   let counter = 0;
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      transport ??= transportFor();
+      const info = await (await transport).sendMail({ from: config.MAIL_FROM, ...message });
       const mail: SentMail = {
         ...message,
         id: `${Date.now()}-${++counter}`,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 export interface RateLimitResult {
   /** False once the key has been hit more than `limit` times in the window. */
@@ -169,12 +169,16 @@ export function createRedisRateLimiter(
   };
 }
 
-/** Redis when REDIS_URL is set (several API processes share the counters), memory otherwise. */
-export function createRateLimiter(
+/**
+ * Redis when REDIS_URL is set (several API processes share the counters), memory otherwise. The Redis
+ * client is loaded only then, not by every start (ADR 223).
+ */
+export async function createRateLimiter(
   config: { REDIS_URL?: string | undefined },
   log: FastifyBaseLogger,
-): RateLimiter {
+): Promise<RateLimiter> {
   if (!config.REDIS_URL) return createMemoryRateLimiter();
+  const { Redis } = await import('ioredis');
   const redis = new Redis(config.REDIS_URL, {
     // Fail fast to the memory fallback instead of holding logins while Redis is away.
     maxRetriesPerRequest: 1,

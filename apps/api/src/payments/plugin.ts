@@ -10,6 +10,7 @@ import type { DeliveryDeps } from './sandbox/deliver-events.js';
 import { registerSandboxJobs } from './sandbox/jobs.js';
 import { sandboxPages } from './sandbox/pages/routes.js';
 import { createStripeClient, StripeProvider } from './stripe/adapter.js';
+import { loadStripeSdk } from './stripe-sdk.js';
 import { SIGNATURE_HEADERS, webhookRoutes } from './webhook-routes.js';
 
 declare module 'fastify' {
@@ -31,7 +32,7 @@ export const paymentsPlugin = fp(
     const { config } = app;
     app.decorate('paymentEvents', new PaymentEventHandlers());
     if (config.PAYMENT_PROVIDER === 'stripe') {
-      const stripe = createStripeClient({
+      const stripe = createStripeClient(await loadStripeSdk(), {
         secretKey: config.STRIPE_SECRET_KEY!,
         webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
         apiBase: config.STRIPE_API_BASE,

@@ -183,7 +183,7 @@ export interface PaymentProvider
   readonly name: ProviderName;
 
   /** Verifies a webhook delivery on its raw body; throws AppError('invalid_signature') otherwise. */
-  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent;
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderEvent>;
 
   // The merchant's plan
   /**

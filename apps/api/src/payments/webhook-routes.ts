@@ -33,7 +33,7 @@ export const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers[header];
-      const event = provider.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined);
+      const event = await provider.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined);
       const outcome = await handleEvent(app.db, provider.name, app.paymentEvents, event);
       crashPoint('webhook:handled');
       request.log.info({ event: event.id, type: event.type, outcome }, 'payment event');

@@ -1,5 +1,5 @@
-import Stripe from 'stripe';
 import { AppError } from '../lib/errors.js';
+import { loadStripeSdk } from './stripe-sdk.js';
 
 /** How old (or how far in the future) a signed delivery may be: Stripe's own default. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -8,7 +8,12 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
  * Signs a payload with Stripe's scheme (`t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload">`), so the
  * sandbox's deliveries are verified by exactly the code that verifies Stripe's.
  */
-export function signWebhookPayload(payload: string, secret: string, now: Date = new Date()): string {
+export async function signWebhookPayload(
+  payload: string,
+  secret: string,
+  now: Date = new Date(),
+): Promise<string> {
+  const Stripe = await loadStripeSdk();
   return Stripe.webhooks.generateTestHeaderString({
     payload,
     secret,
@@ -29,18 +34,19 @@ function headerTimestamp(header: string): number | undefined {
  * refuses a timestamp older than the tolerance; one further in the future than the tolerance is
  * refused here too, since no honest sender's clock is that far ahead.
  */
-export function verifyWebhookPayload(
+export async function verifyWebhookPayload(
   rawBody: Buffer,
   header: string | undefined,
   secret: string,
   now: Date = new Date(),
-): unknown {
+): Promise<unknown> {
   if (!header || rawBody.length === 0) throw new AppError('invalid_signature');
   const timestamp = headerTimestamp(header);
   const nowSeconds = Math.floor(now.getTime() / 1000);
   if (timestamp === undefined || timestamp - nowSeconds > WEBHOOK_TOLERANCE_SECONDS) {
     throw new AppError('invalid_signature');
   }
+  const Stripe = await loadStripeSdk();
   try {
     return Stripe.webhooks.constructEvent(
       rawBody,

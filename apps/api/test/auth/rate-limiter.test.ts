@@ -129,7 +129,7 @@ describe.skipIf(!REDIS_URL)('the Redis rate limiter', () => {
   });
 
   it('is what the app uses when REDIS_URL is set', async () => {
-    const limiter = createRateLimiter({ REDIS_URL }, console as never);
+    const limiter = await createRateLimiter({ REDIS_URL }, console as never);
     const key = `nest-test:${randomUUID()}`;
     await limiter.hit(key, 1, 60_000);
     const redis = new Redis(REDIS_URL!);
@@ -144,10 +144,10 @@ describe.skipIf(!REDIS_URL)('the Redis rate limiter', () => {
 describe('when Redis is unreachable', () => {
   let limiter: RateLimiter;
   const errors: unknown[] = [];
-  beforeAll(() => {
+  beforeAll(async () => {
     const log = { error: (o: unknown) => errors.push(o), warn: () => {} };
     // Nothing listens on port 9: every command fails, as when Redis goes away.
-    limiter = createRateLimiter({ REDIS_URL: 'redis://127.0.0.1:9' }, log as never);
+    limiter = await createRateLimiter({ REDIS_URL: 'redis://127.0.0.1:9' }, log as never);
   });
   afterAll(() => limiter.close());
 

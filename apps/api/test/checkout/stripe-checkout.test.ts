@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.js';
 import { createStripeClient, StripeProvider } from '../../src/payments/stripe/adapter.js';
@@ -8,7 +9,7 @@ const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
 function providerFor(fake: FakeStripe) {
   return new StripeProvider(
-    createStripeClient({
+    createStripeClient(Stripe, {
       secretKey: 'sk_test_fake',
       webhookSecret: 'whsec_test',
       apiBase: fake.url,

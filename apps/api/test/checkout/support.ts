@@ -32,12 +32,13 @@ export async function deliverAgain(
 ) {
   const original = JSON.parse(await eventBody(app.db, event)) as { id: string };
   const body = JSON.stringify({ ...original, id: newId ?? original.id });
+  const signature = await signWebhookPayload(body, app.config.sandboxWebhookSecret);
   return app.inject({
     method: 'POST',
     url: '/api/v1/webhooks/sandbox',
     headers: {
       'content-type': 'application/json',
-      'sandbox-signature': signWebhookPayload(body, app.config.sandboxWebhookSecret),
+      'sandbox-signature': signature,
     },
     payload: body,
   });

@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.js';
 import { createStripeClient } from '../../src/payments/stripe/adapter.js';
@@ -40,7 +41,7 @@ describe('the Stripe adapter’s products and prices on a connected account', ()
 
   const catalog = (retries = 0) =>
     stripeCatalog(
-      createStripeClient({
+      createStripeClient(Stripe, {
         secretKey: 'sk_test_fake',
         webhookSecret: 'whsec_fake',
         apiBase: fake.url,
@@ -251,7 +252,7 @@ describe('the Stripe adapter’s products and prices on a connected account', ()
 
   it('turns an unreachable Stripe into provider_unavailable', async () => {
     const unreachable = stripeCatalog(
-      createStripeClient({
+      createStripeClient(Stripe, {
         secretKey: 'sk_test_fake',
         webhookSecret: 'whsec_fake',
         apiBase: 'http://127.0.0.1:9',

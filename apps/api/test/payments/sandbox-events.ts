@@ -56,11 +56,11 @@ export async function postEvent(
     options.signature === null
       ? undefined
       : (options.signature ??
-        signWebhookPayload(
+        (await signWebhookPayload(
           body,
           options.secret ?? app.config.sandboxWebhookSecret,
           options.signedAt ?? new Date(),
-        ));
+        )));
   return app.inject({
     method: 'POST',
     url: '/api/v1/webhooks/sandbox',

@@ -87,21 +87,25 @@ describe('the sandbox’s rules', () => {
     ).toBe('2030-02-28T00:00:00.000Z');
   });
 
-  it('signs as Stripe does and refuses stale, future or altered deliveries', () => {
+  it('signs as Stripe does and refuses stale, future or altered deliveries', async () => {
     const secret = 'whsec_unit';
     const now = new Date('2030-01-01T12:00:00Z');
     const body = '{"id":"evt_1","type":"invoice.paid","data":{"object":{"id":"in_1"}}}';
-    const header = signWebhookPayload(body, secret, now);
+    const header = await signWebhookPayload(body, secret, now);
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-    expect(verifyWebhookPayload(Buffer.from(body), header, secret, now)).toMatchObject({ id: 'evt_1' });
-    const refuse = (fn: () => unknown) => expect(fn).toThrow(AppError);
-    refuse(() => verifyWebhookPayload(Buffer.from(body.replace('in_1', 'in_2')), header, secret, now));
-    refuse(() => verifyWebhookPayload(Buffer.from(body), header, 'whsec_other', now));
-    refuse(() => verifyWebhookPayload(Buffer.from(body), header, secret, new Date(now.getTime() + 301_000)));
-    refuse(() => verifyWebhookPayload(Buffer.from(body), header, secret, new Date(now.getTime() - 301_000)));
-    refuse(() => verifyWebhookPayload(Buffer.from(body), undefined, secret, now));
+    expect(await verifyWebhookPayload(Buffer.from(body), header, secret, now)).toMatchObject({ id: 'evt_1' });
+    const refuse = (fn: () => Promise<unknown>) => expect(fn()).rejects.toThrow(AppError);
+    await refuse(() => verifyWebhookPayload(Buffer.from(body.replace('in_1', 'in_2')), header, secret, now));
+    await refuse(() => verifyWebhookPayload(Buffer.from(body), header, 'whsec_other', now));
+    await refuse(() =>
+      verifyWebhookPayload(Buffer.from(body), header, secret, new Date(now.getTime() + 301_000)),
+    );
+    await refuse(() =>
+      verifyWebhookPayload(Buffer.from(body), header, secret, new Date(now.getTime() - 301_000)),
+    );
+    await refuse(() => verifyWebhookPayload(Buffer.from(body), undefined, secret, now));
     expect(
-      verifyWebhookPayload(Buffer.from(body), header, secret, new Date(now.getTime() - 299_000)),
+      await verifyWebhookPayload(Buffer.from(body), header, secret, new Date(now.getTime() - 299_000)),
     ).toBeTruthy();
   });
 });

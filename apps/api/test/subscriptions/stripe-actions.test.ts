@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/lib/errors.js';
 import { createStripeClient, StripeProvider } from '../../src/payments/stripe/adapter.js';
@@ -7,7 +8,7 @@ const ACCOUNT = 'acct_merchant1';
 
 function providerFor(fake: FakeStripe) {
   return new StripeProvider(
-    createStripeClient({
+    createStripeClient(Stripe, {
       secretKey: 'sk_test_fake',
       webhookSecret: 'whsec_test',
       apiBase: fake.url,

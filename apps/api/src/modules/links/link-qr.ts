@@ -1,5 +1,3 @@
-import QRCode from 'qrcode';
-
 /** Printed at a counter and scanned from a metre away: medium error correction, a large PNG. */
 const ERROR_CORRECTION = 'M' as const;
 export const QR_PNG_WIDTH = 1024;
@@ -14,6 +12,8 @@ export async function renderLinkQr(
   format: QrFormat,
   width = QR_PNG_WIDTH,
 ): Promise<Buffer | string> {
+  // Loaded when the first code is drawn, not at start (ADR 223).
+  const { default: QRCode } = await import('qrcode');
   if (format === 'svg') {
     return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: ERROR_CORRECTION, margin: MARGIN });
   }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { LOGO_MAX_SIZE_PX } from '@nest/contracts';
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors.js';
 
 type LogoSourceType = 'image/png' | 'image/jpeg' | 'image/webp';
@@ -39,6 +38,8 @@ export interface ProcessedLogo {
 export async function processLogo(upload: Buffer): Promise<ProcessedLogo> {
   const sourceType = detectImageType(upload);
   if (!sourceType) throw new AppError('unsupported_image', { status: 415 });
+  // Loaded when first needed, not at start (libvips is large; ADR 223).
+  const { default: sharp } = await import('sharp');
   let bytes: Buffer;
   try {
     bytes = await sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })

@@ -1,5 +1,4 @@
 import { dateTimeFormat, numberFormat } from '@nest/contracts';
-import PDFDocument from 'pdfkit';
 import type { ReceiptDocument } from './receipt-document.js';
 import { receiptText } from './receipt-text.js';
 
@@ -34,7 +33,9 @@ function percent(bps: number, locale: string): string {
  * Draws a receipt. The output depends only on the document: the PDF's dates are the issue date, so
  * drawing the same document twice gives the same bytes (the stored file is still what is served).
  */
-export function renderReceipt(doc: ReceiptDocument): Promise<Buffer> {
+export async function renderReceipt(doc: ReceiptDocument): Promise<Buffer> {
+  // Loaded when the first receipt is drawn, not at start (its fonts' data is large; ADR 223).
+  const { default: PDFDocument } = await import('pdfkit');
   const t = receiptText[doc.locale];
   const { locale, timeZone, currency } = doc;
   const issued = new Date(doc.issuedAt);

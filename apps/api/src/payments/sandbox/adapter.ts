@@ -117,8 +117,10 @@ export class SandboxProvider implements PaymentProvider {
     return inTransaction(this.deps, options?.tx, fn);
   }
 
-  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent {
-    const event = toProviderEvent(verifyWebhookPayload(rawBody, signatureHeader, this.options.webhookSecret));
+  async verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderEvent> {
+    const event = toProviderEvent(
+      await verifyWebhookPayload(rawBody, signatureHeader, this.options.webhookSecret),
+    );
     if (!event) throw new AppError('bad_request');
     return event;
   }

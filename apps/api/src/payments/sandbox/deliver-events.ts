@@ -47,7 +47,7 @@ export async function deliverEvent(deps: DeliveryDeps, eventId: string): Promise
   const body = await eventBody(deps.db, event);
   let status: number;
   try {
-    status = await deps.post(body, signWebhookPayload(body, deps.secret));
+    status = await deps.post(body, await signWebhookPayload(body, deps.secret));
   } catch (error) {
     status = 0;
     await deps.db

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors.js';
 import type { CatalogProvider } from '../catalog.js';
 import { toProviderEvent } from '../events.js';
@@ -36,10 +36,13 @@ export interface StripeProviderOptions {
   timeoutMs?: number;
 }
 
-/** The Stripe client: its address, retries (safe, every create carries an idempotency key) and timeout. */
-export function createStripeClient(options: StripeProviderOptions): Stripe {
+/**
+ * The Stripe client: its address, retries (safe, every create carries an idempotency key) and timeout.
+ * `StripeSdk` is the SDK's class (`loadStripeSdk()`: loaded only when Stripe is the provider, ADR 223).
+ */
+export function createStripeClient(StripeSdk: typeof Stripe, options: StripeProviderOptions): Stripe {
   const base = options.apiBase ? new URL(options.apiBase) : undefined;
-  return new Stripe(options.secretKey, {
+  return new StripeSdk(options.secretKey, {
     ...(base
       ? {
           host: base.hostname,
@@ -120,8 +123,8 @@ export class StripeProvider implements PaymentProvider {
     private readonly webhookSecret: string,
   ) {}
 
-  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): ProviderEvent {
-    const event = toProviderEvent(verifyWebhookPayload(rawBody, signatureHeader, this.webhookSecret));
+  async verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderEvent> {
+    const event = toProviderEvent(await verifyWebhookPayload(rawBody, signatureHeader, this.webhookSecret));
     if (!event) throw new AppError('bad_request');
     return event;
   }

@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { AppError } from '../../../src/lib/errors.js';
 import type { PlanPrice } from '../../../src/payments/port.js';
 import { createStripeClient, StripeProvider } from '../../../src/payments/stripe/adapter.js';
@@ -17,7 +18,7 @@ export const day = 24 * 60 * 60 * 1000;
 export function providerFor(fake: FakeStripe | string, maxNetworkRetries = 0) {
   const apiBase = typeof fake === 'string' ? fake : fake.url;
   return new StripeProvider(
-    createStripeClient({
+    createStripeClient(Stripe, {
       secretKey: 'sk_test_fake',
       webhookSecret: 'whsec_test',
       apiBase,
