@@ -38,7 +38,7 @@ export interface BuildOptions {
 /**
  * Requests are validated by their zod schemas; answers are checked against theirs by parsing, not
  * encoding, where both read the same (ADR 214). Given as the compilers' factories, so Fastify does not
- * load its default ones (Ajv and fast-json-stringify: about an eighth of a start, ADR 223).
+ * load its default ones (Ajv and fast-json-stringify's compiler: about an eighth of a start, ADR 223).
  */
 export const schemaController = {
   compilersFactory: {

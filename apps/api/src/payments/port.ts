@@ -182,7 +182,7 @@ export interface PaymentProvider
     NestMoneyProvider {
   readonly name: ProviderName;
 
-  /** Verifies a webhook delivery on its raw body; throws AppError('invalid_signature') otherwise. */
+  /** Verifies a webhook delivery on its raw body; rejects with AppError('invalid_signature') otherwise. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<ProviderEvent>;
 
   // The merchant's plan
