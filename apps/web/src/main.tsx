@@ -1,6 +1,6 @@
 import './lib/zod-jitless';
 import type { Locale } from '@nest/contracts';
-import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
@@ -11,24 +11,12 @@ import { COOKIE_SETTINGS_EVENT } from './lib/consent/open-cookie-settings';
 import { formatDate } from './lib/dates';
 import { i18n, initI18n } from './lib/i18n/i18n';
 import { formatMoney } from './lib/money';
-import { replayEarlyInput } from './lib/painted-page';
+import { TakeOver } from './lib/painted-page';
 import { keepPaintedQrImages } from './lib/painted-pass-codes';
 import { getAppQueryClient } from './lib/query-client';
 import { PAINTED_ROOT_ATTRIBUTE, routerReady } from './lib/router-ready';
 import { takeServedQueryState } from './lib/served-query-state';
 import './index.css';
-
-/**
- * Drops the painted page's mark once the app's own page is on screen (browser tests wait for it), and
- * hands the app what the visitor typed or sent meanwhile.
- */
-function TakeOver({ root, children }: { root: HTMLElement; children: ReactNode }) {
-  useEffect(() => {
-    root.removeAttribute(PAINTED_ROOT_ATTRIBUTE);
-    replayEarlyInput(root);
-  }, [root]);
-  return children;
-}
 
 /** Lets the browser handle what waits (input, a frame) before going on; not slowed in a background tab. */
 function nextTask(): Promise<void> {
