@@ -72,6 +72,13 @@ export const revenueSummary = example(revenueSummarySchema, {
     check_ins: 688,
     pending_payout_cents: null,
   },
+  previous_to_date: {
+    as_of: '2026-10-24T08:30:00Z',
+    revenue_cents: 66200,
+    new_subscribers: 4,
+    cancellations: 1,
+    check_ins: 540,
+  },
   forecast: {
     month_end_cents: 80400,
     collected_cents: 74100,

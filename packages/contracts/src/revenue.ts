@@ -100,6 +100,21 @@ export const revenueSummarySchema = z
     previous_period: z.object({ month: monthKey, start: timestamp, end: timestamp }),
     current: revenueFiguresSchema,
     previous: revenueFiguresSchema,
+    /**
+     * For the current month only (null for a past one): what flowed in the same part of the previous
+     * month, from its start to as long after it as `as_of` is after this month's start (at most its
+     * end). A month under way is compared with this, not with the whole of the previous month.
+     */
+    previous_to_date: z
+      .object({
+        /** The end of that part of the previous month. */
+        as_of: timestamp,
+        revenue_cents: cents,
+        new_subscribers: z.number().int(),
+        cancellations: z.number().int(),
+        check_ins: z.number().int(),
+      })
+      .nullable(),
     /** The current month's revenue (customer payments, what the plan's limit counts) at its end; null for a past month. */
     forecast: z
       .object({

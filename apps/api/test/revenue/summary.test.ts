@@ -203,6 +203,16 @@ describe('the merchant’s money summary', () => {
       check_ins: 1,
       pending_payout_cents: null,
     });
+    // March has run 469 hours (19 days 13 hours): February's first 469 hours, to 20 Feb 13:00 in Paris,
+    // are what March so far is compared with (ADR 225). s2's payment; s6 and s2 started (s6 on
+    // 1 Feb); s8 ended (s6 ended on the 28th, later); the February check-in was on the 27th.
+    expect(summary.previous_to_date).toEqual({
+      as_of: '2025-02-20T12:00:00.000Z',
+      revenue_cents: 12_000,
+      new_subscribers: 2,
+      cancellations: 1,
+      check_ins: 0,
+    });
     // Collected 14 € of payments less their refunds, as the limit counts them (ADR 135); renewals
     // before 31 March: s1 10 €, s4's trial 10 €, s9 twice 5 € (21 and 28 March); s3's 7 € less its
     // 3 € refund of new business over 469 hours, extended over the 274 left: 2.34 €.
@@ -267,6 +277,8 @@ describe('the merchant’s money summary', () => {
     });
     expect(summary.previous_period.month).toBe('2025-01');
     expect(summary.previous).toMatchObject({ revenue_cents: 0, active_subscribers: 4, new_subscribers: 3 });
+    // A whole month is compared with the whole month before.
+    expect(summary.previous_to_date).toBeNull();
     expect(summary.forecast).toBeNull();
     expect(summary.series.check_ins_by_day.at(-1)!.day).toBe('2025-02-28');
   });

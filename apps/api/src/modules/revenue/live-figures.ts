@@ -301,3 +301,62 @@ export async function forecastParts(db: Tx, scope: Scope, month: Period, now: Da
     now,
   );
 }
+
+/** What flowed in [from, to): the figures of a period that add up (ADR 225), live from the rows. */
+export interface Flows {
+  revenue_cents: number;
+  new_subscribers: number;
+  cancellations: number;
+  check_ins: number;
+}
+
+/**
+ * The flows of one stretch of time, with the month's definitions above (payments less refunds that
+ * succeeded; subscriptions started, `incomplete` ones never, and ended; check-ins that counted): the
+ * part of the previous month a month under way is compared with (ADR 225).
+ */
+export async function flowsBetween(db: Tx, scope: Scope, from: Date, to: Date): Promise<Flows> {
+  const edges = [from, to];
+  const [revenue, started, ended, counted] = await Promise.all([
+    revenueBuckets(db, scope, edges),
+    db
+      .select({ n: count() })
+      .from(nestSubscriptions)
+      .where(
+        and(
+          inArray(nestSubscriptions.nestId, scope.nestIds),
+          ne(nestSubscriptions.status, 'incomplete'),
+          gte(nestSubscriptions.createdAt, from),
+          lt(nestSubscriptions.createdAt, to),
+        ),
+      ),
+    db
+      .select({ n: count() })
+      .from(nestSubscriptions)
+      .where(
+        and(
+          inArray(nestSubscriptions.nestId, scope.nestIds),
+          // Only these have an end; said as such, the index on their end finds them (ADR 202).
+          inArray(nestSubscriptions.status, ['canceled', 'unpaid']),
+          sql`${endedAt} >= ${at(from)} and ${endedAt} < ${at(to)}`,
+        ),
+      ),
+    db
+      .select({ n: count() })
+      .from(checkIns)
+      .where(
+        and(
+          inArray(checkIns.nestId, scope.nestIds),
+          eq(checkIns.counts, true),
+          gte(checkIns.checkedAt, from),
+          lt(checkIns.checkedAt, to),
+        ),
+      ),
+  ]);
+  return {
+    revenue_cents: revenue.get(1) ?? 0,
+    new_subscribers: Number(started[0]?.n ?? 0),
+    cancellations: Number(ended[0]?.n ?? 0),
+    check_ins: Number(counted[0]?.n ?? 0),
+  };
+}

@@ -12,6 +12,7 @@ import {
 import {
   at,
   endedAt,
+  type Flows,
   forecastOf,
   type Scope,
   type SubscriptionCounts,
@@ -31,7 +32,7 @@ const QUARTER_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
 const floorTo = (d: Date, ms: number) => new Date(Math.floor(d.getTime() / ms) * ms);
 const ceilTo = (d: Date, ms: number) => new Date(Math.ceil(d.getTime() / ms) * ms);
-const quarterOf = (d: Date) => floorTo(d, QUARTER_MS);
+export const quarterOf = (d: Date) => floorTo(d, QUARTER_MS);
 
 /** Every modern zone's months and days begin on a quarter-hour; a historic one's may not. */
 export const onQuarterHour = (d: Date) => d.getTime() % QUARTER_MS === 0;
@@ -264,6 +265,11 @@ export interface RolledUpInput {
   period: Period;
   isCurrent: boolean;
   now: Date;
+  /**
+   * The end of the part of the previous month a month under way is compared with (ADR 225), on a
+   * quarter-hour; null for a past month.
+   */
+  previousToDate: Date | null;
 }
 
 /** Whether the rollups can answer: every bound on a quarter-hour (now aside), and not a month to come. */
@@ -279,7 +285,7 @@ export function rollupsAnswer(input: RolledUpInput): boolean {
 
 /** The five figure groups summary.ts assembles, from the rollups. */
 export async function rolledUpFigures(db: Tx, scope: Scope, input: RolledUpInput) {
-  const { monthEdges, dayEdges, asOf, previousEnd, period, isCurrent, now } = input;
+  const { monthEdges, dayEdges, asOf, previousEnd, period, isCurrent, now, previousToDate } = input;
   // The current month's last bound is now: its quarter-hour is a cut and the minutes since are read live.
   const lastCut = isCurrent ? quarterOf(now) : monthEdges.at(-1)!;
   const months = [...monthEdges.slice(0, -1), lastCut];
@@ -294,6 +300,7 @@ export async function rolledUpFigures(db: Tx, scope: Scope, input: RolledUpInput
     ...dayEdges,
     ...churn.flatMap((w) => [w.before, w.after, w.last]),
     ...(isCurrent ? [period.start, period.end] : []),
+    ...(previousToDate ? [previousToDate] : []),
   ]);
   const columns = sql`revenue_cents, paid_cents, fresh_cents, started, ended, gone, check_ins`;
   const sums = (async () => {
@@ -383,12 +390,24 @@ export async function rolledUpFigures(db: Tx, scope: Scope, input: RolledUpInput
       )
     : null;
 
+  // The previous month's start is the one before the period's: both are cuts, as is previousToDate.
+  const previousStart = monthEdges.at(-3)!;
+  const flowsToDate: Flows | null = previousToDate
+    ? {
+        revenue_cents: between('revenue', previousStart, previousToDate),
+        new_subscribers: between('started', previousStart, previousToDate),
+        cancellations: between('ended', previousStart, previousToDate),
+        check_ins: between('check_ins', previousStart, previousToDate),
+      }
+    : null;
+
   return {
     subscriptions,
     revenue: revenue as Buckets,
     checkIns: { months: checkInMonthsCounted as Buckets, days: checkInDays as Buckets },
     groups: { now: groupsNow, at: (i: number) => groupsAt[i] ?? [] },
     forecast,
+    flowsToDate,
   };
 }
 

@@ -13,13 +13,15 @@ import {
 } from './figures.js';
 import {
   checkInCounts,
+  type Flows,
+  flowsBetween,
   forecastParts,
   priceGroups,
   revenueBuckets,
   type Scope,
   subscriptionCounts,
 } from './live-figures.js';
-import { type RolledUpInput, rolledUpFigures, rollupsAnswer } from './rolled-up-figures.js';
+import { quarterOf, type RolledUpInput, rolledUpFigures, rollupsAnswer } from './rolled-up-figures.js';
 
 const SERIES_MONTHS = 12;
 const SERIES_DAYS = 30;
@@ -114,6 +116,19 @@ export async function revenueSummary(db: Tx, input: SummaryInput): Promise<Reven
   const asOf = isCurrent || period.start.getTime() > now.getTime() ? now : period.end;
   const months = lastMonths(period.start, timeZone, SERIES_MONTHS);
   const previous = months[SERIES_MONTHS - 2]!;
+  // A month under way is compared with as much of the previous month (ADR 225): its start, plus as long
+  // as this month has run, at most its end (the 31st against a shorter month: all of it), to the
+  // quarter-hour (the rollups' grain).
+  const previousToDate = isCurrent
+    ? quarterOf(
+        new Date(
+          Math.min(
+            previous.start.getTime() + (asOf.getTime() - period.start.getTime()),
+            previous.end.getTime(),
+          ),
+        ),
+      )
+    : null;
   const lastDay = new Date(Math.min(asOf.getTime(), period.end.getTime() - 1));
   const days = lastDays(lastDay, timeZone, SERIES_DAYS);
   // Month bounds; the last one is "now" for the current month, so what follows it is not counted.
@@ -138,18 +153,21 @@ export async function revenueSummary(db: Tx, input: SummaryInput): Promise<Reven
     period,
     isCurrent,
     now,
+    previousToDate,
   };
   const fromRollups = input.figures !== 'live' && rollupsAnswer(rolledUp);
   const liveFigures = async () => {
-    const [subscriptions, revenue, checkIns, groups, forecast] = await Promise.all([
+    const [subscriptions, revenue, checkIns, groups, forecast, flowsToDate] = await Promise.all([
       subscriptionCounts(db, scope, monthEdges, asOf, previous.end),
       revenueBuckets(db, scope, monthEdges),
       checkInCounts(db, scope, monthEdges.slice(-3), dayEdges),
       priceGroups(db, scope, isCurrent ? [previous.end] : [previous.end, asOf], now),
       isCurrent ? forecastParts(db, scope, period, now) : null,
+      previousToDate ? flowsBetween(db, scope, previous.start, previousToDate) : null,
     ]);
-    return { subscriptions, revenue, checkIns, groups, forecast };
+    return { subscriptions, revenue, checkIns, groups, forecast, flowsToDate };
   };
+  const noFlows: Flows = { revenue_cents: 0, new_subscribers: 0, cancellations: 0, check_ins: 0 };
   const [figuresOf, recent, nextPayout, lastPayout, pending] = empty
     ? [
         {
@@ -158,6 +176,7 @@ export async function revenueSummary(db: Tx, input: SummaryInput): Promise<Reven
           checkIns: { months: none, days: none },
           groups: { now: [], at: () => [] },
           forecast: null,
+          flowsToDate: previousToDate ? noFlows : null,
         },
         [],
         [],
@@ -171,7 +190,7 @@ export async function revenueSummary(db: Tx, input: SummaryInput): Promise<Reven
         payouts(['paid'], false),
         pendingPayout(db, scope),
       ]);
-  const { subscriptions, revenue, groups, forecast } = figuresOf;
+  const { subscriptions, revenue, groups, forecast, flowsToDate } = figuresOf;
   const checkIns_ = figuresOf.checkIns;
   const subscribers = subscribersSeries(SERIES_MONTHS, subscriptions.started, subscriptions.ended);
   const groupsNow = isCurrent ? groups.now : groups.at(1);
@@ -217,6 +236,8 @@ export async function revenueSummary(db: Tx, input: SummaryInput): Promise<Reven
     },
     current: figures(SERIES_MONTHS - 1, groupsNow, churnNow, isCurrent),
     previous: figures(SERIES_MONTHS - 2, groupsPrev, churnPrev, false),
+    previous_to_date:
+      previousToDate && flowsToDate ? { as_of: previousToDate.toISOString(), ...flowsToDate } : null,
     forecast: isCurrent
       ? (forecast ?? {
           month_end_cents: 0,

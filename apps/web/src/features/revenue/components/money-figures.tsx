@@ -29,9 +29,16 @@ const order: FigureKey[] = [
   'pending_payout_cents',
 ];
 
+/** What adds up over the month: while it is under way, compared with as much of last month (ADR 225). */
+type FlowKey = 'revenue_cents' | 'new_subscribers' | 'check_ins';
+const isFlow = (key: FigureKey): key is FlowKey =>
+  key === 'revenue_cents' || key === 'new_subscribers' || key === 'check_ins';
+
 /**
  * The month's figures, each with its change from last month (an amount, a count or percentage
- * points, and a percentage where last month was not zero). Pending payout is a balance of now.
+ * points, and a percentage where last month was not zero). Pending payout is a balance of now. While
+ * the month is under way, what adds up over it (revenue, new subscribers, check-ins) is compared with
+ * the same part of last month, not all of it: on the 2nd, two days against two days.
  */
 export function MoneyFigures({ summary }: { summary: RevenueSummary }) {
   const { t } = useTranslation('revenue');
@@ -47,7 +54,8 @@ export function MoneyFigures({ summary }: { summary: RevenueSummary }) {
 
   const changeOf = (key: FigureKey) => {
     const now = summary.current[key];
-    const before = summary.previous[key];
+    const toDate = isFlow(key) ? summary.previous_to_date : null;
+    const before = toDate && isFlow(key) ? toDate[key] : summary.previous[key];
     if (key === 'pending_payout_cents' || now === null || before === null) return null;
     const delta = now - before;
     const signed = (text: string) => (delta > 0 ? `+${text}` : delta < 0 ? `−${text}` : text);
@@ -59,7 +67,12 @@ export function MoneyFigures({ summary }: { summary: RevenueSummary }) {
           : f.number(Math.abs(delta));
     const share = before === 0 || key === 'churn_rate' ? null : f.signedPercent(delta / Math.abs(before));
     const good = delta === 0 ? null : delta > 0 === goodWhenUp[key];
-    return { text: share ? `${signed(amount)} (${share})` : signed(amount), good, delta };
+    return {
+      text: share ? `${signed(amount)} (${share})` : signed(amount),
+      good,
+      delta,
+      against: toDate ? t('figures.vsSameTimeLastMonth') : t('figures.vsLastMonth'),
+    };
   };
 
   return (
@@ -96,7 +109,7 @@ export function MoneyFigures({ summary }: { summary: RevenueSummary }) {
                     >
                       {changed.text}
                     </span>{' '}
-                    {t('figures.vsLastMonth')}
+                    {changed.against}
                   </>
                 ) : key === 'pending_payout_cents' ? (
                   t('figures.pendingHint')
