@@ -42,17 +42,21 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-it('keeps what was typed before the takeover when the next key comes right after it', async () => {
-  const { root, email, password } = paintSignIn();
-  // Typed while the page was only painted: no handler yet, the browser keeps it in the field.
-  type(email, 'ines@example.com');
-
+/** The app adopts the painted page, as main.tsx does. */
+const adopt = (root: HTMLElement) =>
   hydrateRoot(
     root,
     <TakeOver root={root}>
       <SignIn />
     </TakeOver>,
   );
+
+it('keeps what was typed before the takeover when the next key comes right after it', async () => {
+  const { root, email, password } = paintSignIn();
+  // Typed while the page was only painted: no handler yet, the browser keeps it in the field.
+  type(email, 'ines@example.com');
+
+  adopt(root);
   // The visitor goes on typing the very moment the app has adopted the page, before anything else ran.
   type(password, 'correct horse');
   await settle();
@@ -65,12 +69,7 @@ it('keeps what was typed before the takeover when the next key comes right after
 it('hands the app a field typed before the takeover, once adopted', async () => {
   const { root, email, password } = paintSignIn();
   type(email, 'ines@example.com');
-  hydrateRoot(
-    root,
-    <TakeOver root={root}>
-      <SignIn />
-    </TakeOver>,
-  );
+  adopt(root);
   await settle();
   // A later key in another field renders the form again: the typed address is the app's by then.
   type(password, 'x');
