@@ -78,7 +78,7 @@ it('compares a month under way with the same part of last month, not all of it',
   // 20 € so far against 15 € by 2 November, not against November's 281.50 €.
   expect(change('revenue_cents')).toBe('+€5.00 (+33.3%) vs this time last month');
   expect(change('new_subscribers')).toBe('0 (0%) vs this time last month');
-  expect(change('check_ins')).toBe('−1 (-20%) vs this time last month');
+  expect(change('check_ins')).toBe('−1 (−20%) vs this time last month');
   // What is a figure of an instant is compared with last month's end.
   expect(change('mrr_cents')).toBe('+€30.00 (+10%) vs last month');
   expect(change('active_subscribers')).toBe('+1 (+10%) vs last month');
@@ -86,6 +86,6 @@ it('compares a month under way with the same part of last month, not all of it',
 
 it('compares a past month with the whole month before', () => {
   render(<MoneyFigures summary={summary(null)} />);
-  expect(change('revenue_cents')).toBe('−€261.50 (-92.9%) vs last month');
-  expect(change('new_subscribers')).toBe('−9 (-90%) vs last month');
+  expect(change('revenue_cents')).toBe('−€261.50 (−92.9%) vs last month');
+  expect(change('new_subscribers')).toBe('−9 (−90%) vs last month');
 });

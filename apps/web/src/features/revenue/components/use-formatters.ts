@@ -29,7 +29,8 @@ function formatters(locale: string, timeZone: string) {
     locale,
     number: (n: number) => number.format(n),
     percent: (ratio: number) => percent.format(ratio),
-    signedPercent: (ratio: number) => signedPercent.format(ratio),
+    // The minus sign the amounts next to it use (Intl writes a hyphen-minus here in both languages).
+    signedPercent: (ratio: number) => signedPercent.format(ratio).replace('-', '−'),
     month: (key: string) => monthLong.format(monthDate(key)),
     monthShort: (key: string) => monthShort.format(monthDate(key)),
     day: (key: string) => dayLong.format(dayDate(key)),
