@@ -283,7 +283,7 @@ export function rollupsAnswer(input: RolledUpInput): boolean {
   );
 }
 
-/** The five figure groups summary.ts assembles, from the rollups. */
+/** The figure groups summary.ts assembles, from the rollups (with the same part of last month, ADR 225). */
 export async function rolledUpFigures(db: Tx, scope: Scope, input: RolledUpInput) {
   const { monthEdges, dayEdges, asOf, previousEnd, period, isCurrent, now, previousToDate } = input;
   // The current month's last bound is now: its quarter-hour is a cut and the minutes since are read live.
