@@ -311,52 +311,21 @@ export interface Flows {
 }
 
 /**
- * The flows of one stretch of time, with the month's definitions above (payments less refunds that
- * succeeded; subscriptions started, `incomplete` ones never, and ended; check-ins that counted): the
- * part of the previous month a month under way is compared with (ADR 225).
+ * The flows of one stretch of time, by the month's own queries with [from, to) as their one period:
+ * the part of the previous month a month under way is compared with, where the rollups do not answer
+ * (ADR 225). The churn `subscriptionCounts` also counts is not used here.
  */
 export async function flowsBetween(db: Tx, scope: Scope, from: Date, to: Date): Promise<Flows> {
   const edges = [from, to];
-  const [revenue, started, ended, counted] = await Promise.all([
+  const [revenue, subscriptions, counted] = await Promise.all([
     revenueBuckets(db, scope, edges),
-    db
-      .select({ n: count() })
-      .from(nestSubscriptions)
-      .where(
-        and(
-          inArray(nestSubscriptions.nestId, scope.nestIds),
-          ne(nestSubscriptions.status, 'incomplete'),
-          gte(nestSubscriptions.createdAt, from),
-          lt(nestSubscriptions.createdAt, to),
-        ),
-      ),
-    db
-      .select({ n: count() })
-      .from(nestSubscriptions)
-      .where(
-        and(
-          inArray(nestSubscriptions.nestId, scope.nestIds),
-          // Only these have an end; said as such, the index on their end finds them (ADR 202).
-          inArray(nestSubscriptions.status, ['canceled', 'unpaid']),
-          sql`${endedAt} >= ${at(from)} and ${endedAt} < ${at(to)}`,
-        ),
-      ),
-    db
-      .select({ n: count() })
-      .from(checkIns)
-      .where(
-        and(
-          inArray(checkIns.nestId, scope.nestIds),
-          eq(checkIns.counts, true),
-          gte(checkIns.checkedAt, from),
-          lt(checkIns.checkedAt, to),
-        ),
-      ),
+    subscriptionCounts(db, scope, edges, to, to),
+    checkInCounts(db, scope, edges, edges),
   ]);
   return {
     revenue_cents: revenue.get(1) ?? 0,
-    new_subscribers: Number(started[0]?.n ?? 0),
-    cancellations: Number(ended[0]?.n ?? 0),
-    check_ins: Number(counted[0]?.n ?? 0),
+    new_subscribers: subscriptions.started.get(1) ?? 0,
+    cancellations: subscriptions.ended.get(1) ?? 0,
+    check_ins: counted.months.get(1) ?? 0,
   };
 }

@@ -54,8 +54,8 @@ export function MoneyFigures({ summary }: { summary: RevenueSummary }) {
 
   const changeOf = (key: FigureKey) => {
     const now = summary.current[key];
-    const toDate = isFlow(key) ? summary.previous_to_date : null;
-    const before = toDate && isFlow(key) ? toDate[key] : summary.previous[key];
+    const toDate = isFlow(key) ? summary.previous_to_date?.[key] : undefined;
+    const before = toDate ?? summary.previous[key];
     if (key === 'pending_payout_cents' || now === null || before === null) return null;
     const delta = now - before;
     const signed = (text: string) => (delta > 0 ? `+${text}` : delta < 0 ? `−${text}` : text);
@@ -71,7 +71,7 @@ export function MoneyFigures({ summary }: { summary: RevenueSummary }) {
       text: share ? `${signed(amount)} (${share})` : signed(amount),
       good,
       delta,
-      against: toDate ? t('figures.vsSameTimeLastMonth') : t('figures.vsLastMonth'),
+      against: toDate === undefined ? t('figures.vsLastMonth') : t('figures.vsSameTimeLastMonth'),
     };
   };
 
